@@ -1,0 +1,225 @@
+import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
+import {
+  benchEnv,
+  ENGINES,
+  onEngine,
+  registerUser,
+  startBenchServer,
+  type BenchServer,
+  type BenchUser,
+  type Engine,
+} from './bench-server';
+import { closedLoop } from './closed-loop';
+import { holdStreams } from './held-streams';
+import { cpuTimeMs, loadAverage } from './proc-readings';
+import type { Figure, Section } from './report';
+import { newChatBody, timeAsk, timeCompletion, type StreamTiming } from './sse-timing';
+import { ms, percentile } from './stats';
+
+/** Streams in flight when a probe is sent (the probe included), and probes sent at each level. */
+const LEVELS = [1, 50, 500] as const;
+const PROBES = 200;
+const PROBE_BUDGET_MS = 45_000;
+const WARM_UP = 100;
+const SATURATION = { clients: 50, requests: 500 };
+const REPLY = { text: 'Hello from the bench, a short reply.', chunkSize: 6 };
+const RELAY_DELTAS = 200;
+const RELAY_RUNS = 30;
+
+interface Target {
+  server: BenchServer;
+  user: BenchUser;
+  fake: FakeOpenAI;
+}
+
+const firstDeltaMs = (t: StreamTiming): number => (t.firstDelta ?? Number.NaN) - t.started;
+const deltaSpanMs = (t: StreamTiming): number => (t.lastDelta ?? Number.NaN) - (t.firstDelta ?? Number.NaN);
+
+function checked(timings: StreamTiming[], what: string): StreamTiming[] {
+  const failed = timings.filter((t) => t.status !== 200 || !t.completed || t.errors > 0 || t.deltas === 0);
+  const first = failed[0];
+  if (first) {
+    const { status, completed, deltas, firstError } = first;
+    const detail = JSON.stringify({ status, completed, deltas, firstError });
+    throw new Error(`${failed.length}/${timings.length} ${what} failed, first: ${detail}`);
+  }
+  return timings;
+}
+
+async function askMany(target: Target, concurrency: number, requests: number, reply: object) {
+  target.fake.script({ replies: Array.from({ length: requests }, () => reply) });
+  const ask = () => timeAsk(target.server.url, target.user.headers, newChatBody());
+  return checked(await closedLoop(concurrency, requests, ask), 'streams through Parley');
+}
+
+/** The fake alone, sent the very request Parley sent it, at the same concurrency. */
+async function completeMany(fake: FakeOpenAI, concurrency: number, requests: number, reply: object) {
+  const body = fake.requests.at(-1)?.body;
+  fake.script({ replies: Array.from({ length: requests }, () => reply) });
+  return checked(
+    await closedLoop(concurrency, requests, () => timeCompletion(fake.baseURL, body)),
+    'direct streams',
+  );
+}
+
+interface Probes {
+  through: number[];
+  alone: number[];
+  /** Server CPU time per probe (its own work plus its share of the held streams'). */
+  cpuMs: number;
+}
+
+/**
+ * Sequential probes, each once through Parley and once straight to the fake with the request Parley sent it;
+ * PROBES of them, or fewer when PROBE_BUDGET_MS runs out first.
+ */
+async function probe(target: Target): Promise<Probes> {
+  const probes: Probes = { through: [], alone: [], cpuMs: 0 };
+  const [started, cpuBefore] = [performance.now(), cpuTimeMs(target.server.pid)];
+  while (probes.through.length < PROBES && performance.now() - started < PROBE_BUDGET_MS) {
+    target.fake.script({ replies: [REPLY, REPLY] });
+    const [viaParley] = checked(
+      [await timeAsk(target.server.url, target.user.headers, newChatBody())],
+      'probe',
+    );
+    const body = target.fake.requests.at(-1)?.body;
+    const [direct] = checked([await timeCompletion(target.fake.baseURL, body)], 'direct probe');
+    if (viaParley && direct) {
+      probes.through.push(firstDeltaMs(viaParley));
+      probes.alone.push(firstDeltaMs(direct));
+    }
+  }
+  probes.cpuMs = (cpuTimeMs(target.server.pid) - cpuBefore) / probes.through.length;
+  return probes;
+}
+
+function firstTextFigure(engine: Engine, level: number, p: 50 | 99, probes: Probes): Figure {
+  const [viaParley, fakeAlone] = [percentile(probes.through, p), percentile(probes.alone, p)];
+  const count =
+    probes.through.length < PROBES ? ` (only ${probes.through.length} probes in the time budget)` : '';
+  const figure: Figure = {
+    name: `${engine} · server-added time to first \`text\`, ${level} concurrent, p${p}${count}`,
+    value: `${ms(viaParley - fakeAlone)} (through Parley ${ms(viaParley)}, fake alone ${ms(fakeAlone)})`,
+  };
+  if (level === 50) figure.target = p === 50 ? '< 5 ms' : '< 25 ms';
+  console.log(`  ${figure.name}: ${figure.value}`);
+  return figure;
+}
+
+async function firstTextFigures(engine: Engine, target: Target): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const level of LEVELS) {
+    const rampStarted = performance.now();
+    const held = await holdStreams(target.server, target.user, target.fake, level - 1);
+    if (level > 1)
+      console.log(`  ${engine}: ${level - 1} streams open in ${ms(performance.now() - rampStarted)}`);
+    const probes = await probe(target);
+    const earlyEnds = held.endedEarly();
+    const released = await held.release();
+    if (earlyEnds > 0 || released.failed > 0) {
+      throw new Error(
+        `${level - 1} held streams: ${earlyEnds} ended early, ${released.failed} without final`,
+      );
+    }
+    figures.push(firstTextFigure(engine, level, 50, probes), firstTextFigure(engine, level, 99, probes));
+    if (level === 1) figures.push(cpuFigure(engine, probes));
+  }
+  return figures;
+}
+
+function cpuFigure(engine: Engine, probes: Probes): Figure {
+  const figure = { name: `${engine} · server CPU time per new chat (1 concurrent)`, value: ms(probes.cpuMs) };
+  console.log(`  ${figure.name}: ${figure.value}`);
+  return figure;
+}
+
+/** New chats per second with clients sending back to back (each waits for its stream to end). */
+async function saturationFigure(engine: Engine, target: Target): Promise<Figure> {
+  const started = performance.now();
+  await askMany(target, SATURATION.clients, SATURATION.requests, REPLY);
+  const perSecond = SATURATION.requests / ((performance.now() - started) / 1000);
+  const figure = {
+    name: `${engine} · new chats streamed to the end per second, ${SATURATION.clients} clients back to back`,
+    value: `${perSecond.toFixed(0)} /s`,
+  };
+  console.log(`  ${figure.name}: ${figure.value}`);
+  return figure;
+}
+
+/** A burst of RELAY_DELTAS deltas: first-to-last delta through Parley minus the fake's own, per delta. */
+async function relayFigure(engine: Engine, target: Target): Promise<Figure> {
+  const reply = { chunks: Array.from({ length: RELAY_DELTAS }, (_, i) => `tok${i} `), delayMs: 0 };
+  const through = await askMany(target, 1, RELAY_RUNS, reply);
+  const alone = await completeMany(target.fake, 1, RELAY_RUNS, reply);
+  const relayed = Math.min(...through.map((t) => t.deltas));
+  const perDelta =
+    (percentile(through.map(deltaSpanMs), 50) - percentile(alone.map(deltaSpanMs), 50)) / RELAY_DELTAS;
+  const figure = {
+    name: `${engine} · relay overhead per delta (${RELAY_DELTAS}-delta burst, median of ${RELAY_RUNS}; ${relayed} \`text\` events out)`,
+    value: `${(perDelta * 1000).toFixed(0)} µs`,
+  };
+  console.log(`  ${figure.name}: ${figure.value}`);
+  return figure;
+}
+
+async function benchEngine(engine: Engine, fake: FakeOpenAI): Promise<Figure[]> {
+  return onEngine(engine, async (env) => {
+    const server = await startBenchServer({ ...benchEnv(fake), ...env });
+    try {
+      const target = { server, user: await registerUser(server.url), fake };
+      await askMany(target, 10, WARM_UP, REPLY);
+      const figures = await firstTextFigures(engine, target);
+      figures.push(await relayFigure(engine, target), await saturationFigure(engine, target));
+      return figures;
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+/** Issue 5 "Benchmarks": time to first token added by the server, and per-delta relay cost. */
+export async function benchChatLatency(): Promise<Section> {
+  const fake = await startFakeOpenAI();
+  try {
+    const figures: Figure[] = [];
+    const loads = [loadAverage()];
+    for (const engine of ENGINES) {
+      figures.push(...(await benchEngine(engine, fake)));
+      loads.push(loadAverage());
+    }
+    const missed = figures.some(
+      (f) => f.target && Number.parseFloat(f.value) >= Number.parseFloat(f.target.slice(2)),
+    );
+    const load = `The 1-minute load average was ${loads.join(' → ')} over this section.`;
+    return {
+      title: 'Chat streaming latency (fake OpenAI on loopback)',
+      figures,
+      note: [CHAT_NOTE, load, missed ? HELD_BACK : ''].join(' ').trim(),
+    };
+  } finally {
+    await fake.close();
+  }
+}
+
+const CHAT_NOTE = [
+  '"N concurrent" means N − 1 other chat streams are open while a probe is sent: each a new conversation whose',
+  'reply stalls after its first delta with the upstream connection open, until the bench stops it with the abort',
+  `route (all of them must end with \`final\`). Then up to ${PROBES} probes (or ${PROBE_BUDGET_MS / 1000} s) per level, one`,
+  'at a time: a new conversation (`POST /api/ask/openAI`) whose reply the fake sends at once; "through Parley" is',
+  'the client-observed time from sending it to the first `text` event; "fake alone" is the same percentile when the',
+  'bench then sends the fake the exact request Parley sent it; server-added is the difference. Server CPU time is',
+  'read from /proc/<pid>/stat (PGlite runs inside the server process, so its share includes the database). The',
+  'bench client, the fake and the server share the 2 cores with other engineers’ test runs, so the latencies are',
+  'noisy, p99 most of all.',
+].join(' ');
+
+/** Why the 50-concurrent targets are missed (profiled with --cpu-prof and pg_stat_database, PostgreSQL). */
+const HELD_BACK = [
+  '**What holds the targets back:** the time is per request, not per open stream — it is already there with a',
+  'single stream. The provider request starts only after the turn is checked and saved: several',
+  'sequential database round trips (conversation lookup and upsert, the user message save) before anything goes',
+  'upstream, about 10 transactions per exchange in all, plus ~10 ms of server CPU per new chat (JWT, zod, drizzle',
+  'query building, the OpenAI SDK, event framing), each step also waiting for a turn on the busy shared cores. On',
+  'PGlite every query runs as WebAssembly on the server’s own event loop, stalling every stream while it runs,',
+  'which shows at p99. Levers: send the upstream request while the turn is being saved, and fewer round trips.',
+].join(' ');

@@ -1,0 +1,30 @@
+import { printFigure, writeReport, type Section } from './report';
+import { benchStartup } from './startup';
+import { benchChatLatency } from './chat-latency';
+import { benchOpenStreams } from './open-streams';
+import { benchListLatency } from './list-latency';
+import { benchBundleSize } from './bundle-size';
+import { benchSearch } from './search';
+import { benchWebPerf } from './web-perf';
+
+/** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
+const benchmarks: { name: string; run: () => Promise<Section> }[] = [
+  { name: 'startup', run: benchStartup },
+  { name: 'chat-latency', run: benchChatLatency },
+  { name: 'open-streams', run: benchOpenStreams },
+  { name: 'list-latency', run: benchListLatency },
+  { name: 'bundle-size', run: benchBundleSize },
+  { name: 'search', run: benchSearch },
+  { name: 'web-perf', run: benchWebPerf },
+];
+
+const only = process.argv.slice(2);
+const sections: Section[] = [];
+for (const bench of benchmarks) {
+  if (only.length > 0 && !only.includes(bench.name)) continue;
+  console.log(`\n▶ ${bench.name}`);
+  const section = await bench.run();
+  section.figures.forEach((figure) => printFigure(section.title, figure));
+  sections.push(section);
+}
+writeReport(sections);

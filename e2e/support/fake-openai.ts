@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ScriptedReply {
+  text?: string;
+  chunks?: string[];
+  chunkSize?: number;
+  delayMs?: number;
+  firstChunkDelayMs?: number;
+  finishReason?: 'stop' | 'length' | 'content_filter' | 'tool_calls';
+  error?: { status: number; code?: string | null; message?: string; type?: string };
+  dropAfterChunks?: number;
+  stallAfterChunks?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The fake OpenAI server (fakes/src/main.ts) in its own process, scripted over its control routes. */
+export interface FakeOpenAIProcess {
+  url: string;
+  script(input: { replies?: ScriptedReply[]; apiKey?: string | null; models?: string[] }): Promise<void>;
+  reset(): Promise<void>;
+  requests(): Promise<RecordedRequest[]>;
+  /** The chat completion requests only (title generation included), oldest first. */
+  chatRequests(): Promise<RecordedRequest[]>;
+  stop(): Promise<void>;
+}
+
+async function control(url: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${url}/__control/${path}`, {
+    method: body === undefined && path === 'requests' ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? (path === 'requests' ? undefined : '{}') : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`fake ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export async function startFakeOpenAI(): Promise<FakeOpenAIProcess> {
+  const child = spawn(`${ROOT}node_modules/.bin/tsx`, ['fakes/src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`fake OpenAI did not start:\n${output}`)), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /FAKE_OPENAI_URL=(\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`fake OpenAI exited with ${code}:\n${output}`)));
+  });
+  const requests = async () => ((await control(url, 'requests')) as { requests: RecordedRequest[] }).requests;
+  return {
+    url,
+    script: async (input) => void (await control(url, 'script', input)),
+    reset: async () => void (await control(url, 'reset')),
+    requests,
+    chatRequests: async () =>
+      (await requests()).filter((request) => request.path.endsWith('/chat/completions')),
+    stop: () => stopChild(child),
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

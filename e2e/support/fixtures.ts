@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test as base, type Page } from '@playwright/test';
+
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+/** Journeys run against the shared server started in global setup. */
+export const test = base.extend({
+  // Playwright reads the fixture list from the destructuring, so the empty pattern is required.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.PARLEY_URL;
+    if (!url) throw new Error('PARLEY_URL is not set: global setup did not start the server');
+    await use(url);
+  },
+});
+
+export { expect } from '@playwright/test';
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Saves a full-page screenshot under e2e/artifacts/ (git-ignored) for people to look at. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+}

@@ -1,0 +1,140 @@
+import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+
+// The first exchange gets a generated title here (SPEC §4: the title is fetched 2.5 s after it).
+test.use({ parleyEnv: { TITLE_CONVO: 'true' } });
+
+test('a new conversation appears under Today and gets its generated title', async ({ page, fake }) => {
+  await signUp(page);
+  await fake.script({ replies: [{ text: 'Paris is the capital.' }, { text: 'Capital of France' }] });
+  await send(page, 'What is the capital of France?');
+  await expect(messages(page).nth(1)).toContainText('Paris is the capital.');
+  const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+  await expect(sidebar.getByRole('heading', { name: 'Today' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Capital of France' })).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveTitle('Capital of France');
+});
+
+test('rename inline with Enter, and the name survives a reload', async ({ page, fake }) => {
+  await signUp(page);
+  await fake.script({ replies: [{ text: 'Sure.' }, { text: 'Some title' }] });
+  await send(page, 'Help me plan');
+  await expect(messages(page).nth(1)).toContainText('Sure.');
+  const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+  await expect(sidebar.getByRole('link', { name: 'Some title' })).toBeVisible({ timeout: 10_000 });
+
+  await sidebar.getByRole('button', { name: 'Rename conversation' }).click();
+  const field = sidebar.getByRole('textbox', { name: 'Rename conversation' });
+  await expect(field).toBeFocused();
+  await field.fill('Trip to Lyon');
+  await field.press('Enter');
+  await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
+
+  // Escape leaves the old name.
+  await sidebar.getByRole('button', { name: 'Rename conversation' }).click();
+  await sidebar.getByRole('textbox', { name: 'Rename conversation' }).fill('Something else');
+  await sidebar.getByRole('textbox', { name: 'Rename conversation' }).press('Escape');
+  await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
+
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: 'Chat history' }).getByRole('link', { name: 'Trip to Lyon' }),
+  ).toBeVisible();
+});
+
+test('delete asks first, then the conversation is gone and a new chat starts', async ({ page, fake }) => {
+  await signUp(page);
+  await fake.script({ replies: [{ text: 'Done.' }, { text: 'Doomed chat' }] });
+  await send(page, 'Temporary');
+  await expect(messages(page).nth(1)).toContainText('Done.');
+  const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+  await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toBeVisible({ timeout: 10_000 });
+
+  await sidebar.getByRole('button', { name: 'Delete conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete chat?' });
+  await expect(dialog).toContainText('Doomed chat');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toBeVisible();
+
+  await sidebar.getByRole('button', { name: 'Delete conversation' }).click();
+  await page.getByRole('dialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Chat history' })).toContainText('No conversations yet');
+});
+
+test('clear all chats in Settings › Data takes two clicks', async ({ page, fake }) => {
+  await signUp(page);
+  await fake.script({ replies: [{ text: 'One.' }, { text: 'First chat' }] });
+  await send(page, 'First');
+  await expect(
+    page.getByRole('navigation', { name: 'Chat history' }).getByRole('link', { name: 'First chat' }),
+  ).toBeVisible({
+    timeout: 10_000,
+  });
+
+  await page.getByRole('button', { name: 'Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Data controls' }).click();
+  await settings.getByRole('button', { name: 'Clear' }).click();
+  await settings.getByRole('button', { name: 'Confirm clear' }).click();
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('navigation', { name: 'Chat history' })).toContainText('No conversations yet');
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`sidebar and settings screenshots (${size}, ${colorScheme})`, async ({ page, fake }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      await fake.script({ replies: [{ text: 'Hi!' }, { text: 'Greeting' }] });
+      await send(page, 'Hello');
+      await expect(messages(page).nth(1)).toContainText('Hi!');
+      if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
+      const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+      await expect(sidebar.getByRole('link', { name: 'Greeting' })).toBeVisible({ timeout: 10_000 });
+      await snapshot(page, `sidebar-${size}-${colorScheme}`);
+      await page.getByRole('button', { name: 'Ada Lovelace' }).click();
+      await snapshot(page, `user-menu-${size}-${colorScheme}`);
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+      await snapshot(page, `settings-general-${size}-${colorScheme}`);
+      await page.getByRole('tab', { name: 'Data controls' }).click();
+      await snapshot(page, `settings-data-${size}-${colorScheme}`);
+    });
+  }
+}
+
+test('the list pages in as it is scrolled to its end', async ({ page }) => {
+  await signUp(page);
+  const { token } = (await (await page.request.post('/api/auth/refresh')).json()) as { token: string };
+  // 30 conversations: more than the first page of 25 (the fake answers each with its default reply).
+  for (let i = 1; i <= 30; i += 1) {
+    const response = await page.request.post('/api/ask/openAI', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { text: `Question ${i}`, conversationId: null, endpoint: 'openAI', model: 'gpt-4o' },
+    });
+    expect(response.status()).toBe(200);
+    await response.body();
+  }
+  await page.reload();
+  const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+  const links = sidebar.getByRole('link', { name: 'Hello from the fake' });
+  await expect(links.first()).toBeVisible();
+  await sidebar.getByRole('link', { name: 'New chat', exact: true }).focus();
+  // Scroll the list to its end; the next page arrives and the oldest conversation can be reached.
+  for (let attempt = 0; attempt < 10 && (await links.count()) < 30; attempt += 1) {
+    await links.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+  }
+  await expect(async () => {
+    await links.last().scrollIntoViewIfNeeded();
+    expect(await links.count()).toBeGreaterThanOrEqual(26);
+  }).toPass();
+});

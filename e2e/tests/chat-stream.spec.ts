@@ -1,0 +1,91 @@
+import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+
+const REPLY =
+  'Here is a plan:\n\n1. **Pack** light\n2. Book the *train*\n\n```python\ndef greet(name):\n    return f"Hello, {name}!"\n```\n\n| Day | Place |\n|---|---|\n| 1 | Lyon |\n| 2 | Nice |';
+
+test.describe('sending a message', () => {
+  test('the reply streams in, then the conversation is saved under its own URL', async ({ page, fake }) => {
+    await signUp(page);
+    await fake.script({ replies: [{ text: REPLY, chunkSize: 4, delayMs: 40 }] });
+    await send(page, 'Plan a trip to France');
+
+    const reply = messages(page).nth(1);
+    await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
+    await expect(reply).toContainText('Here is');
+    await expect(messageBox(page)).toHaveValue('');
+    await expect(reply.getByRole('table')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+    await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+    await expect(reply.getByText('Copy code')).toBeVisible();
+    await expect(
+      page.getByRole('navigation').getByRole('link', { name: 'New Chat', exact: true }),
+    ).toBeVisible();
+
+    // What was streamed is what was saved.
+    await page.reload();
+    await expect(messages(page).nth(1).getByRole('table')).toBeVisible();
+    await expect(messages(page).nth(0)).toContainText('Plan a trip to France');
+  });
+
+  test('the model never gets to put HTML or script links on the page', async ({ page, fake }) => {
+    await signUp(page);
+    await fake.script({
+      replies: [
+        { text: 'Look <img src=x onerror="window.pwned=1"> [click](javascript:window.pwned=2) <b>bold</b>' },
+      ],
+    });
+    await send(page, 'Try to break out');
+    const reply = messages(page).nth(1);
+    await expect(reply).toContainText('<b>bold</b>');
+    await expect(reply.locator('img')).toHaveCount(0);
+    await expect(reply.locator('a[href^="javascript"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
+  });
+});
+
+test.describe('a reply in progress', () => {
+  test('Stop ends it and keeps what was written', async ({ page, fake }) => {
+    await signUp(page);
+    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    await fake.script({ replies: [{ text: words, chunkSize: 6, delayMs: 80 }] });
+    await send(page, 'Count slowly');
+    const reply = messages(page).nth(1);
+    await expect(reply).toContainText('word3');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+    const stopped = (await reply.innerText()).trim();
+    expect(stopped).not.toContain('word79');
+
+    await page.reload();
+    await expect(messages(page).nth(1)).toContainText('word3');
+    expect((await messages(page).nth(1).innerText()).trim()).not.toContain('word79');
+  });
+
+  test('survives a page reload and finishes', async ({ page, fake }) => {
+    await signUp(page);
+    const words = Array.from({ length: 40 }, (_, i) => `step${i}`).join(' ');
+    await fake.script({ replies: [{ text: words, chunkSize: 8, delayMs: 100 }] });
+    await send(page, 'Take your time');
+    await expect(messages(page).nth(1)).toContainText('step2');
+    await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
+    await expect(messages(page).nth(1)).toContainText('step39', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+    // One request reached the model: the reload re-attached rather than asking again.
+    expect(await fake.chatRequests()).toHaveLength(1);
+  });
+});
+
+test.describe('errors', () => {
+  test('a provider error becomes an error reply in words', async ({ page, fake }) => {
+    await signUp(page);
+    await fake.script({
+      replies: [{ error: { status: 401, code: 'invalid_api_key', message: 'Incorrect API key' } }],
+    });
+    await send(page, 'Hello?');
+    await expect(messages(page).nth(1).getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  });
+});

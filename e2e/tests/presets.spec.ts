@@ -1,0 +1,146 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+
+function presetsMenu(page: Page) {
+  return page.getByRole('dialog', { name: 'Presets' });
+}
+
+async function openPresets(page: Page) {
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await expect(presetsMenu(page)).toBeVisible();
+  return presetsMenu(page);
+}
+
+async function chooseModel(page: Page, model: string) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Model:/ })
+    .click();
+  await page.getByRole('option', { name: model, exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: `Model: ${model}` })).toBeVisible();
+}
+
+test('save, pin, apply and delete a preset', async ({ page, fake }) => {
+  await signUp(page);
+  // The message box takes the focus once the screen has loaded; a menu opened before that would close.
+  await expect(messageBox(page)).toBeFocused();
+  await chooseModel(page, 'gpt-4o-mini');
+
+  // Save the conversation's setup as a preset: the dialog proposes 'My Preset'.
+  let menu = await openPresets(page);
+  await menu.getByRole('button', { name: 'Save as preset' }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Save as preset' });
+  await expect(saveDialog.getByLabel('Preset name')).toHaveValue('My Preset');
+  await saveDialog.getByLabel('Preset name').fill('Mini helper');
+  await saveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Mini helper saved!').first()).toBeVisible();
+
+  // Another model in the header; applying the preset brings its model back, with 'Active!'.
+  await chooseModel(page, 'gpt-4o');
+  menu = await openPresets(page);
+  await menu.getByRole('button', { name: /^Mini helper/ }).click();
+  await expect(page.getByText('Active!').first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Model: gpt-4o-mini' })).toBeVisible();
+  await fake.script({ replies: [{ text: 'Preset reply' }] });
+  await send(page, 'Hello with a preset');
+  await expect(messages(page).nth(1)).toContainText('Preset reply');
+  const [request] = await fake.chatRequests();
+  expect(request?.body).toMatchObject({ model: 'gpt-4o-mini' });
+
+  // Pinning it as default starts a new conversation with it.
+  menu = await openPresets(page);
+  const pin = menu.getByRole('button', { name: 'Use Mini helper as default' });
+  await expect(pin).toHaveAttribute('aria-pressed', 'false');
+  await pin.click();
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(messageBox(page)).toBeFocused();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Model: gpt-4o-mini' })).toBeVisible();
+  menu = await openPresets(page);
+  await expect(menu.getByRole('button', { name: 'Use Mini helper as default' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.screenshot({ path: 'artifacts/presets-menu-1280-light.png' });
+
+  await menu.getByRole('button', { name: 'Delete Mini helper' }).click();
+  await expect(menu.getByText('No presets yet')).toBeVisible();
+  await page.reload();
+  await expect(messageBox(page)).toBeFocused();
+  menu = await openPresets(page);
+  await expect(menu.getByText('No presets yet')).toBeVisible();
+});
+
+test('import a preset from JSON, edit it, export it, clear all', async ({ page }) => {
+  await signUp(page);
+  // The message box takes the focus once the screen has loaded; a menu opened before that would close.
+  await expect(messageBox(page)).toBeFocused();
+  const dir = mkdtempSync(join(tmpdir(), 'parley-preset-'));
+  const file = join(dir, 'preset.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      presetId: 'someone-elses-id',
+      title: 'Imported poet',
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      temperature: 0.4,
+      promptPrefix: 'Answer in verse.',
+    }),
+  );
+
+  let menu = await openPresets(page);
+  const chooser = page.waitForEvent('filechooser');
+  await menu.getByRole('button', { name: 'Import preset' }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByText('Imported poet imported!').first()).toBeVisible();
+  await expect(menu.getByRole('button', { name: /^Imported poet/ })).toBeVisible();
+
+  // Edit: rename and save; Export downloads the edited preset as JSON.
+  await menu.getByRole('button', { name: 'Edit Imported poet' }).click();
+  const edit = page.getByRole('dialog', { name: /Edit preset/ });
+  await expect(edit.getByLabel('Endpoint')).toHaveValue('openAI');
+  await edit.getByLabel('Preset name').fill('Renamed poet');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'artifacts/preset-edit-1280-light.png' });
+  const download = page.waitForEvent('download');
+  await edit.getByRole('button', { name: 'Export' }).click();
+  const exported = await download;
+  expect(exported.suggestedFilename()).toBe('Renamed poet.json');
+  const json = JSON.parse(readFileSync(await exported.path(), 'utf8')) as Record<string, unknown>;
+  expect(json).toMatchObject({
+    title: 'Renamed poet',
+    presetId: null,
+    temperature: 0.4,
+    promptPrefix: 'Answer in verse.',
+  });
+  expect(json).not.toHaveProperty('user');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+
+  menu = await openPresets(page);
+  await expect(menu.getByRole('button', { name: /^Renamed poet/ })).toBeVisible();
+  await menu.getByRole('button', { name: 'Clear all' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Clear all presets?' });
+  await confirm.getByRole('button', { name: 'Clear all' }).click();
+  menu = await openPresets(page);
+  await expect(menu.getByText('No presets yet')).toBeVisible();
+});
+
+test('a file that is not a preset is refused with the SPEC message', async ({ page }) => {
+  await signUp(page);
+  // The message box takes the focus once the screen has loaded; a menu opened before that would close.
+  await expect(messageBox(page)).toBeFocused();
+  const dir = mkdtempSync(join(tmpdir(), 'parley-preset-'));
+  const file = join(dir, 'bad.json');
+  writeFileSync(file, 'not json at all');
+  const menu = await openPresets(page);
+  const chooser = page.waitForEvent('filechooser');
+  await menu.getByRole('button', { name: 'Import preset' }).click();
+  await (await chooser).setFiles(file);
+  await expect(
+    page.getByText('There was an error importing your preset. Please try again.').first(),
+  ).toBeVisible();
+});

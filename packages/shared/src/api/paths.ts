@@ -1,0 +1,55 @@
+import type { SocialProvider } from '../constants';
+
+/** Every HTTP path of the API (SPEC §7), shared by server routes and the web client. */
+export const paths = {
+  config: '/api/config',
+  health: '/health',
+
+  authLogin: '/api/auth/login',
+  authRegister: '/api/auth/register',
+  authRefresh: '/api/auth/refresh',
+  authLogout: '/api/auth/logout',
+  authRequestPasswordReset: '/api/auth/requestPasswordReset',
+  authResetPassword: '/api/auth/resetPassword',
+  /** Route patterns of social login; the browser navigates to `oauthLoginPath(provider)`. */
+  oauthLogin: '/oauth/:provider',
+  oauthCallback: '/oauth/:provider/callback',
+
+  user: '/api/user',
+
+  /** GET `?pageNumber=N`. */
+  convos: '/api/convos',
+  convo: '/api/convos/:conversationId',
+  convosUpdate: '/api/convos/update',
+  convosClear: '/api/convos/clear',
+  convosGenTitle: '/api/convos/gen_title',
+  /** POST a ChatGPT, LibreChat or Parley JSON export (up to 50 MB) → `{format, imported, failed, …}`. */
+  convosImport: '/api/convos/import',
+  /** GET every conversation with all its messages as one Parley export file (streamed). */
+  convosExport: '/api/convos/export',
+  /** GET every message of a conversation (all branches). */
+  messages: '/api/messages/:conversationId',
+  /** PUT `{text, model?}`: a plain edit. */
+  message: '/api/messages/:conversationId/:messageId',
+  tokenizer: '/api/tokenizer',
+  /** GET → `true|false`. */
+  searchEnable: '/api/search/enable',
+  /** GET `?q=…&pageNumber=N`. */
+  search: '/api/search',
+  /** GET the caller's presets; POST to create or update one. */
+  presets: '/api/presets',
+  /** POST `{presetId?}`: one preset, or all when absent. */
+  presetsDelete: '/api/presets/delete',
+  balance: '/api/balance',
+
+  endpoints: '/api/endpoints',
+  endpointsOverride: '/api/endpoints/config/override',
+  models: '/api/models',
+  /** PUT `{name, value, expiresAt}`; GET `?name=X`; DELETE `?all=true`. */
+  keys: '/api/keys',
+  /** DELETE one key by name. */
+  keyByName: '/api/keys/:name',
+} as const;
+
+/** Where a social login button sends the browser (prefix it with the startup config's `serverDomain`). */
+export const oauthLoginPath = (provider: SocialProvider): string => `/oauth/${provider}`;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { endpointOptionsSchema } from './endpoint-options';
+
+/** A saved conversation as the API returns it (SPEC §3 Conversation). */
+export const conversationSchema = endpointOptionsSchema.extend({
+  conversationId: z.string(),
+  title: z.string(),
+  user: z.string(),
+  endpoint: z.string(),
+  endpointType: z.string().nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const CONVERSATIONS_PAGE_SIZE = 25;
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSchema),
+  pages: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const conversationListQuerySchema = z.object({
+  pageNumber: z.coerce
+    .number({ error: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .default(1),
+});
+
+export const conversationUpdateBodySchema = z.object({
+  arg: endpointOptionsSchema.partial().extend({
+    conversationId: z.uuid(),
+    title: z.string().trim().min(1).max(256).optional(),
+  }),
+});
+
+export const conversationClearBodySchema = z.object({
+  arg: z
+    .object({
+      conversationId: z.uuid().optional(),
+      source: z.string().optional(),
+      thread_id: z.string().nullish(),
+    })
+    .default({}),
+});
+
+export const genTitleBodySchema = z.object({ conversationId: z.uuid() });
+export const genTitleResponseSchema = z.object({ title: z.string() });
+
+/** `POST /api/convos/clear`: how many of the caller's conversations (with their messages) were deleted. */
+export const conversationClearResponseSchema = z.object({ deletedCount: z.number().int() });

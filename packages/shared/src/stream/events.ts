@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { conversationSchema } from '../schemas/conversation';
+import { contentPartSchema, messageSchema } from '../schemas/message';
+
+/** The events of a chat stream (API.md "Chat"), discriminated on `type`; the SSE event name equals `type`. */
+export const createdEventSchema = z.object({
+  type: z.literal('created'),
+  created: z.literal(true),
+  message: messageSchema,
+  responseMessageId: z.string(),
+  conversationId: z.string(),
+});
+
+export const syncEventSchema = z.object({
+  type: z.literal('sync'),
+  conversationId: z.string(),
+  thread_id: z.string().optional(),
+  title: z.string().optional(),
+});
+
+/** A delta of reply text; `offset` is the length of the reply before this delta. */
+export const textEventSchema = z.object({
+  type: z.literal('text'),
+  messageId: z.string(),
+  conversationId: z.string(),
+  text: z.string(),
+  offset: z.number().int().min(0),
+});
+
+export const contentEventSchema = z.object({
+  type: z.literal('content'),
+  messageId: z.string(),
+  index: z.number().int().min(0),
+  part: contentPartSchema,
+});
+
+export const errorEventSchema = z.object({
+  type: z.literal('error'),
+  kind: z.string(),
+  message: z.string(),
+  text: z.string(),
+});
+
+export const finalEventSchema = z.object({
+  type: z.literal('final'),
+  final: z.literal(true),
+  conversation: conversationSchema,
+  title: z.string(),
+  requestMessage: messageSchema,
+  responseMessage: messageSchema,
+});
+
+export const chatEventSchema = z.discriminatedUnion('type', [
+  createdEventSchema,
+  syncEventSchema,
+  textEventSchema,
+  contentEventSchema,
+  errorEventSchema,
+  finalEventSchema,
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+export type ChatEventType = ChatEvent['type'];
+export type FinalEvent = z.infer<typeof finalEventSchema>;

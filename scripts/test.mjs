@@ -1,0 +1,102 @@
+// `npm test`: install what the tests need from the system, then lint, type-check, build, unit and
+// integration tests (PGlite, PostgreSQL, Redis) and the browser journeys. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const isCI = process.env.CI === 'true';
+const isRoot = process.getuid?.() === 0;
+
+function sh(command, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function step(name, command, args) {
+  process.stdout.write(`\n▶ ${name}\n`);
+  const { ok, seconds } = sh(command, args);
+  if (!ok) {
+    process.stderr.write(`\n✘ ${name} failed (${seconds} s)\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`✔ ${name} (${seconds} s)\n`);
+}
+
+function reachable(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (!isRoot) {
+    process.stderr.write(
+      `\n✘ Chromium is missing at ${CHROMIUM}. Install it (Debian: sudo apt-get install -y chromium) and run npm test again.\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write('▶ installing chromium (apt-get)\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!sh('apt-get', ['install', '-y', 'chromium'], { env }).ok) {
+    sh('apt-get', ['update'], { env });
+    if (!sh('apt-get', ['install', '-y', 'chromium'], { env }).ok || !existsSync(CHROMIUM)) {
+      process.stderr.write('\n✘ apt-get could not install chromium.\n');
+      process.exit(1);
+    }
+  }
+}
+
+const SERVICES = [
+  {
+    name: 'PostgreSQL',
+    port: 5432,
+    start: ['bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start']],
+  },
+  {
+    name: 'Redis',
+    port: 6379,
+    start: [
+      'bash',
+      ['-c', 'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no'],
+    ],
+  },
+];
+
+async function checkServices() {
+  for (const service of SERVICES) {
+    if (await reachable(service.port)) continue;
+    if (isRoot) {
+      process.stdout.write(`▶ ${service.name} is down at 127.0.0.1:${service.port}; trying to start it\n`);
+      sh(...service.start);
+      await new Promise((r) => setTimeout(r, 2000));
+      if (await reachable(service.port)) continue;
+    }
+    if (isCI) {
+      process.stderr.write(
+        `\n✘ ${service.name} is unreachable at 127.0.0.1:${service.port} and CI=true: it must run.\n`,
+      );
+      process.exit(1);
+    }
+    process.stderr.write(
+      `\n!!!!!!!! ${service.name} unreachable at 127.0.0.1:${service.port}: its tests will be SKIPPED !!!!!!!!\n`,
+    );
+  }
+}
+
+ensureChromium();
+await checkServices();
+step('lint', 'npm', ['run', 'lint']);
+step('type check', 'npm', ['run', 'typecheck']);
+step('build', 'npm', ['run', 'build']);
+step('unit and integration tests', 'npx', ['vitest', 'run']);
+step('browser journeys', 'npm', ['run', 'test:e2e']);
+process.stdout.write('\n✔ all tests passed\n');

@@ -1,0 +1,150 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes';
+import { createAuthFromConfig } from './auth/create-auth';
+import { oauthRoutes } from './auth/oauth-routes';
+import type { AppConfig } from './config/app-config';
+import type { Coordination } from './coordination/coordination';
+import { createCoordination } from './coordination/create-coordination';
+import { balanceRoutes } from './balance/routes';
+import { balanceSettingsFromEnv } from './balance/settings';
+import { createChatEngineFor } from './chat/create-chat-engine';
+import { chatRoutes } from './chat/routes';
+import { configRoutes } from './config/routes';
+import { conversationRoutes } from './conversations/routes';
+import type { Database } from './db/client';
+import { endpointsRoutes } from './endpoints/routes';
+import { exportRoutes } from './export/routes';
+import { createEndpointsService } from './endpoints/service';
+import { healthRoutes } from './health/routes';
+import { importRoutes } from './import/routes';
+import { keysRoutes } from './keys/routes';
+import { createKeysService } from './keys/service';
+import { createEncryption } from './lib/encryption';
+import type { Logger } from './lib/logger';
+import { messageRoutes } from './messages/routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body-parser';
+import { securityHeaders } from './plugins/security-headers';
+import { presetRoutes } from './presets/routes';
+import { frameworkErrors, registerUrlGuard } from './plugins/url-guard';
+import { registerWebApp } from './plugins/web-app';
+import { searchRoutes } from './search/routes';
+import { createSearchService } from './search/service';
+import { tokenizerRoutes } from './tokenizer/routes';
+import { userRoutes } from './users/routes';
+import { createUsersService } from './users/service';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  logger?: Logger;
+  /** Folder of the built web app, or null to serve the API only. */
+  webDist?: string | null;
+  now?: () => Date;
+  /**
+   * Counters, generation log and abort bus shared between instances, owned (and closed) by the caller;
+   * default: Redis when REDIS_URL is set, else in-process, closed with the app.
+   */
+  coordination?: Coordination;
+}
+
+export const BODY_LIMIT = 3 * 1024 * 1024;
+
+// Redis down is a degradation, not an outage (docs/decisions.md "Redis down"): logged once per outage.
+const REDIS_DOWN =
+  'Redis is unreachable: until it is back, rate limits and bans count per instance, and replies stream on ' +
+  'but only this instance can resume or stop the ones it runs';
+const REDIS_BACK = 'Redis is back: rate limits, bans and replies are shared between instances again';
+
+/** The whole server as one Fastify instance; `main.ts` listens, tests `inject()`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const logger: FastifyBaseLogger | undefined = deps.logger;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxySetting(config.env.TRUST_PROXY),
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  registerUrlGuard(app);
+
+  await app.register(fastifyHelmet, securityHeaders(config.server.domainServer));
+  await app.register(fastifyCookie, { secret: config.secrets.jwtRefreshSecret });
+
+  await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(configRoutes, { config, now });
+
+  const { db } = database;
+  const jwtSecret = config.secrets.jwtSecret;
+  const coordination = deps.coordination ?? (await createOwnedCoordination(app, config, logger));
+  const users = createUsersService(db);
+  const { auth, oauth } = createAuthFromConfig({ config, db, users, coordination, now, logger: deps.logger });
+  await app.register(authRoutes, { auth });
+  await app.register(oauthRoutes, { auth, oauth });
+  await app.register(userRoutes, { users, jwtSecret });
+  await app.register(conversationRoutes, { db, jwtSecret });
+  await app.register(messageRoutes, { db, jwtSecret });
+  await app.register(importRoutes, { db, jwtSecret, now });
+  await app.register(exportRoutes, { db, jwtSecret, now });
+  await app.register(searchRoutes, {
+    search: createSearchService({ db, enabled: config.env.SEARCH }),
+    jwtSecret,
+  });
+  await app.register(presetRoutes, { db, jwtSecret });
+  await app.register(tokenizerRoutes, { jwtSecret });
+  await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env) });
+  const keys = createKeysService({ db, encryption: createEncryption(config.secrets.credsKey), now });
+  const endpoints = createEndpointsService({ config, keys, now });
+  await app.register(keysRoutes, { keys, jwtSecret });
+  await app.register(endpointsRoutes, { endpoints, jwtSecret });
+  const chat = createChatEngineFor({
+    db,
+    config,
+    endpoints,
+    counters: coordination.counters,
+    generationLog: coordination.generationLog,
+    abortBus: coordination.abortBus,
+    auth,
+    logger,
+  });
+  // Before the server waits for open streams: runs still going are stopped and saved (their streams then
+  // end with `final`); the coordination closes after.
+  app.addHook('preClose', () => chat.close());
+  await app.register(chatRoutes, { engine: chat, jwtSecret });
+
+  await registerWebApp(app, deps.webDist ?? null);
+  return app;
+}
+
+/** The coordination `buildApp` creates itself is closed with the app. */
+async function createOwnedCoordination(
+  app: FastifyInstance,
+  config: AppConfig,
+  logger: FastifyBaseLogger | undefined,
+): Promise<Coordination> {
+  const coordination = await createCoordination({
+    redisUrl: config.server.redisUrl,
+    onError: (error) => logger?.warn({ err: error }, REDIS_DOWN),
+    onRecovered: () => logger?.info(REDIS_BACK),
+  });
+  app.addHook('onClose', () => coordination.close());
+  return coordination;
+}
+
+/** `TRUST_PROXY` as Fastify takes it: nobody, the first N hops, or addresses and subnets. */
+function trustProxySetting(
+  setting: string | number,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === 0) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting.split(',').map((part) => part.trim());
+}

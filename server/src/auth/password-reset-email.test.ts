@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { buildAppOn } from '../../test/app-on-database';
+import { describeEachEngine } from '../../test/describe-each-engine';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { RESET_MESSAGES } from './password-reset';
+
+const ada = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'analytical engine',
+  confirm_password: 'analytical engine',
+};
+
+/** The body of a quoted-printable MIME part, decoded. */
+const decodeQuotedPrintable = (text: string): string =>
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+describeEachEngine('password reset by email (real SMTP sink)', (_getDb, { getDatabase }) => {
+  let sink: SmtpSink;
+  let app: FastifyInstance | undefined;
+  beforeEach(async () => {
+    sink = await startSmtpSink();
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await sink.close();
+  });
+
+  async function start(): Promise<FastifyInstance> {
+    ({ app } = await buildAppOn(getDatabase(), {
+      env: {
+        DOMAIN_CLIENT: 'http://chat.test',
+        EMAIL_HOST: '127.0.0.1',
+        EMAIL_PORT: String(sink.port),
+        EMAIL_USERNAME: 'mailer',
+        EMAIL_PASSWORD: 'mail-secret',
+        EMAIL_FROM: 'noreply@chat.test',
+        EMAIL_FROM_NAME: 'Parley',
+      },
+    }));
+    return app;
+  }
+  const post = (url: string, payload: object) => app!.inject({ method: 'POST', url, payload });
+
+  it('mails a link that resets the password, after which the new password signs in', async () => {
+    await start();
+    await post('/api/auth/register', ada);
+    const response = await post('/api/auth/requestPasswordReset', { email: ada.email });
+    expect(response.json()).toEqual({ message: RESET_MESSAGES.emailSent });
+
+    const mail = await sink.waitFor((m) => m.to.includes(ada.email));
+    expect(mail.from).toBe('noreply@chat.test');
+    expect(mail.auth).toEqual({ username: 'mailer', password: 'mail-secret' });
+    const body = decodeQuotedPrintable(mail.raw);
+    const href = /http:\/\/chat\.test\/reset-password\?[^\s"<]+/.exec(body)?.[0];
+    expect(href).toBeDefined();
+    const link = new URL((href ?? '').replaceAll('&amp;', '&'));
+
+    const reset = await post('/api/auth/resetPassword', {
+      token: link.searchParams.get('token'),
+      userId: link.searchParams.get('userId'),
+      password: 'brand new secret',
+      confirm_password: 'brand new secret',
+    });
+    expect(reset.statusCode).toBe(200);
+    const login = await post('/api/auth/login', { email: ada.email, password: 'brand new secret' });
+    expect(login.statusCode).toBe(200);
+    await sink.waitFor((m) => /password was changed/.test(m.raw));
+  });
+
+  it('answers an unknown email exactly like a known one and sends nothing', async () => {
+    await start();
+    await post('/api/auth/register', ada);
+    const known = await post('/api/auth/requestPasswordReset', { email: ada.email });
+    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    await sink.waitFor((m) => m.to.includes(ada.email));
+    expect(sink.received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import type {
+  LoginRequest,
+  RegisterRequest,
+  RequestPasswordResetRequest,
+  RequestPasswordResetResponse,
+  ResetPasswordRequest,
+} from '@parley/shared/schemas/auth';
+import type { Db } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+import type { UsersService } from '../users/service';
+import type { AbuseGuard } from './abuse-guard';
+import type { AuthContext, SignedIn } from './auth-context';
+import type { AuthSettings } from './auth-settings';
+import { login, register } from './login';
+import type { SocialProfile } from './oauth/social-profile';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { refresh, type RefreshOutcome } from './refresh';
+import { createSessions } from './sessions';
+import { socialLogin } from './social-login';
+
+export type { SignedIn } from './auth-context';
+export type { RefreshOutcome } from './refresh';
+
+export interface AuthService {
+  readonly settings: AuthSettings;
+  readonly guard: AbuseGuard;
+  register(input: RegisterRequest): Promise<SignedIn>;
+  login(input: LoginRequest): Promise<SignedIn>;
+  refresh(refreshToken: string | undefined): Promise<RefreshOutcome>;
+  logout(refreshToken: string | undefined): Promise<void>;
+  requestPasswordReset(input: RequestPasswordResetRequest): Promise<RequestPasswordResetResponse>;
+  resetPassword(input: ResetPasswordRequest): Promise<void>;
+  socialLogin(profile: SocialProfile): Promise<SignedIn>;
+  /** Ends every session of the user (e.g. when banning them). */
+  revokeAllSessions(userId: string): Promise<void>;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  users: UsersService;
+  settings: AuthSettings;
+  guard: AbuseGuard;
+  mailer: Mailer | null;
+  now: () => Date;
+  onBackgroundError: (error: unknown, what: string) => void;
+}
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const sessions = createSessions({ db: deps.db, ttlMs: deps.settings.refreshTokenTtlMs, now: deps.now });
+  const ctx: AuthContext = { ...deps, sessions };
+  return {
+    settings: deps.settings,
+    guard: deps.guard,
+    register: (input) => register(ctx, input),
+    login: (input) => login(ctx, input),
+    refresh: (token) => refresh(ctx, token),
+    logout: (token) => sessions.revoke(token),
+    requestPasswordReset: (input) => requestPasswordReset(ctx, input),
+    resetPassword: (input) => resetPassword(ctx, input),
+    socialLogin: (profile) => socialLogin(ctx, profile),
+    revokeAllSessions: (userId) => sessions.revokeAllOf(userId),
+  };
+}

@@ -1,0 +1,155 @@
+import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
+import type { Message } from '@parley/shared/schemas/message';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import {
+  askToEnd,
+  ask,
+  chatEnv,
+  chatUser,
+  completionBodies,
+  postJson,
+  startChatServer,
+  type ChatServer,
+  type EventReader,
+} from '../../test/chat-harness';
+import { describeEachEngine } from '../../test/describe-each-engine';
+import type { TestUser } from '../../test/test-users';
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(() => fake.close());
+
+describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase }) => {
+  let server: ChatServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await startChatServer(getDatabase(), chatEnv(fake, { PROVIDER_TIMEOUT_MS: '1500' }));
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    fake.reset();
+    user = await chatUser(server);
+  });
+  afterEach(() => fake.reset());
+
+  const saved = async (reader: EventReader): Promise<Message | undefined> => {
+    const { conversationId } = reader.final().conversation;
+    const response = await server.app.inject({
+      url: `/api/messages/${conversationId}`,
+      headers: user.headers,
+    });
+    return response.json<Message[]>().find((m) => !m.isCreatedByUser);
+  };
+  const errorOf = (reader: EventReader) => {
+    const event = reader.events.find((e) => e.data.type === 'error')?.data;
+    if (event?.type !== 'error') throw new Error(`no error event: ${reader.types().join(',')}`);
+    return event;
+  };
+
+  it('a provider 500 before any text gives an error reply, an error event and final', async () => {
+    fake.script({ replies: [{ error: { status: 500, message: 'The engine exploded' } }] });
+    const reader = await askToEnd(server, user, { text: 'Hi' });
+    expect(reader.types()).toEqual(['created', 'error', 'final']);
+    const error = errorOf(reader);
+    expect(error.kind).toBe('upstream');
+    const reply = reader.final().responseMessage;
+    expect(reply).toMatchObject({ error: true, unfinished: false, finish_reason: 'error', text: error.text });
+    expect(JSON.parse(reply.text)).toMatchObject({ type: 'upstream' });
+    expect(reply.content).toEqual([{ type: 'error', error: reply.text }]);
+    expect(await saved(reader)).toMatchObject({ error: true, text: reply.text });
+  });
+
+  it('a rejected provider key is reported with its SPEC kind', async () => {
+    fake.script({ apiKey: 'sk-other' });
+    const reader = await askToEnd(server, user, { text: 'Hi' });
+    expect(errorOf(reader).kind).toBe('invalid_api_key');
+    expect(reader.final().responseMessage.error).toBe(true);
+  });
+
+  it('a connection dropped after some text leaves an unfinished reply with that text', async () => {
+    fake.script({ replies: [{ text: 'abcdefghij', chunkSize: 2, dropAfterChunks: 3 }] });
+    const reader = await askToEnd(server, user, { text: 'Hi' });
+    expect(reader.text()).toBe('abcdef');
+    expect(reader.types().slice(-2)).toEqual(['error', 'final']);
+    const reply = reader.final().responseMessage;
+    expect(reply).toMatchObject({ text: 'abcdef', unfinished: true, error: false, finish_reason: 'error' });
+    expect(await saved(reader)).toMatchObject({ text: 'abcdef', unfinished: true });
+  });
+
+  it('a provider silent for longer than PROVIDER_TIMEOUT_MS fails the reply, saved', async () => {
+    fake.script({ replies: [{ text: 'never', stallAfterChunks: 0 }] });
+    const started = Date.now();
+    const reader = await askToEnd(server, user, { text: 'Hi' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(errorOf(reader).message).toMatch(/sent nothing/);
+    expect(await saved(reader)).toMatchObject({ error: true, finish_reason: 'error' });
+  });
+
+  it('a prompt that cannot fit the context window is a context_length error reply, never sent', async () => {
+    const reader = await askToEnd(server, user, { text: 'word '.repeat(9_000), model: 'gpt-4' });
+    expect(errorOf(reader).kind).toBe('context_length');
+    expect(reader.final().responseMessage).toMatchObject({ error: true });
+    expect(JSON.parse(reader.final().responseMessage.text)).toMatchObject({ type: 'context_length' });
+    expect(completionBodies(fake)).toEqual([]);
+  });
+
+  it('older messages that do not fit are left out of the prompt, newest kept', async () => {
+    const long = 'lorem '.repeat(5_000);
+    fake.script({ replies: [{ text: 'first' }, { text: 'second' }] });
+    const one = await askToEnd(server, user, { text: long, model: 'gpt-4' });
+    const { conversationId } = one.final().conversation;
+    await askToEnd(server, user, {
+      text: 'short question',
+      model: 'gpt-4',
+      conversationId,
+      parentMessageId: one.final().responseMessage.messageId,
+      maxOutputTokens: 4_000,
+    });
+    const sent = completionBodies(fake).map((body) => JSON.stringify(body.messages).slice(0, 200));
+    expect(sent[1]).toBe(
+      JSON.stringify([
+        { role: 'assistant', content: 'first' },
+        { role: 'user', content: 'short question' },
+      ]),
+    );
+  });
+
+  it('saves the reply being generated every 2 s, marked unfinished', async () => {
+    fake.script({ replies: [{ chunks: Array.from({ length: 32 }, (_, i) => `${i} `), delayMs: 100 }] });
+    const reader = await ask(server, user, { text: 'Go slowly' });
+    await reader.waitFor((e) => e.data.type === 'created');
+    const created = reader.events[0]?.data;
+    if (created?.type !== 'created') throw new Error('no created');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const response = await server.app.inject({
+      url: `/api/messages/${created.conversationId}`,
+      headers: user.headers,
+    });
+    const partial = response.json<Message[]>().find((m) => !m.isCreatedByUser);
+    expect(partial?.unfinished).toBe(true);
+    expect(partial?.text.length).toBeGreaterThan(0);
+    await reader.done;
+    expect(await saved(reader)).toMatchObject({ unfinished: false, finish_reason: 'stop' });
+  });
+});
+
+describeEachEngine('user keys', (_getDb, { getDatabase }) => {
+  let server: ChatServer;
+  beforeAll(async () => {
+    server = await startChatServer(getDatabase(), chatEnv(fake, { OPENAI_API_KEY: 'user_provided' }));
+  });
+  afterAll(() => server.close());
+
+  it('a missing user key is refused before streaming with code no_user_key', async () => {
+    const user = await chatUser(server);
+    const response = await postJson(server, '/api/ask/openAI', user, {
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+      text: 'Hi',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'no_user_key' });
+  });
+});

@@ -1,0 +1,92 @@
+// The prompt of a turn: the newest messages of the path to the root that fit the model's context window,
+// leaving room for the reply (reference §12.9, without its quirks: the reply's room is reserved).
+import type { Message } from '@parley/shared/schemas/message';
+import type { PromptMessage } from '../providers/types';
+
+/** Tokens a chat message costs beyond its text (role and separators), and the reply's priming. */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+export const REPLY_PRIMING_TOKENS = 3;
+
+export interface ContextInput {
+  /** Saved messages before the user message, oldest first. */
+  history: readonly Message[];
+  /** The user message the reply answers, with its stored token count when it has one. */
+  user: { text: string; tokenCount?: number | null | undefined };
+  /** Reply text already there (edit or continue): sent as the last, assistant, turn. */
+  prefix: string;
+  system: string | undefined;
+  /** The model's context window and the room kept for the reply. */
+  windowTokens: number;
+  replyTokens: number;
+  countTokens: (text: string) => number;
+}
+
+export interface BuiltContext {
+  messages: PromptMessage[];
+  promptTokens: number;
+  /** Tokens of the user message's text (stored on it). */
+  userTokens: number;
+  /** Counts computed for history messages that had none, to store on them. */
+  missingCounts: Map<string, number>;
+  /** How many history messages were left out because they did not fit. */
+  dropped: number;
+}
+
+/** The prompt cannot fit even with no history at all. */
+export class ContextLengthError extends Error {
+  constructor(
+    readonly promptTokens: number,
+    readonly maxTokens: number,
+  ) {
+    super(
+      `The message is too long for this model: the prompt needs ${promptTokens} tokens but only ${maxTokens} fit (context window minus the room kept for the reply). Shorten the message or start a new conversation.`,
+    );
+    this.name = 'ContextLengthError';
+  }
+}
+
+const textTurn = (role: 'user' | 'assistant', text: string): PromptMessage => ({
+  role,
+  parts: [{ type: 'text', text }],
+});
+
+/** Messages that carry model-facing text: error replies and empty ones are not part of the dialogue. */
+const inDialogue = (message: Message): boolean => !message.error && message.text.trim() !== '';
+
+export function buildContext(input: ContextInput): BuiltContext {
+  const { countTokens } = input;
+  const budget = input.windowTokens - input.replyTokens;
+  const userTokens = input.user.tokenCount ?? countTokens(input.user.text);
+  let used =
+    REPLY_PRIMING_TOKENS +
+    (input.system ? countTokens(input.system) + MESSAGE_OVERHEAD_TOKENS : 0) +
+    userTokens +
+    MESSAGE_OVERHEAD_TOKENS +
+    (input.prefix ? countTokens(input.prefix) + MESSAGE_OVERHEAD_TOKENS : 0);
+  if (used > budget) throw new ContextLengthError(used, Math.max(0, budget));
+
+  const missingCounts = new Map<string, number>();
+  const kept: Message[] = [];
+  const candidates = input.history.filter(inDialogue);
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const message = candidates[i];
+    if (!message) continue;
+    const tokens = message.tokenCount ?? countTokens(message.text);
+    if (message.tokenCount == null) missingCounts.set(message.messageId, tokens);
+    if (used + tokens + MESSAGE_OVERHEAD_TOKENS > budget) break;
+    used += tokens + MESSAGE_OVERHEAD_TOKENS;
+    kept.push(message);
+  }
+  kept.reverse();
+
+  const messages = kept.map((m) => textTurn(m.isCreatedByUser ? 'user' : 'assistant', m.text));
+  messages.push(textTurn('user', input.user.text));
+  if (input.prefix) messages.push(textTurn('assistant', input.prefix));
+  return {
+    messages,
+    promptTokens: used,
+    userTokens,
+    missingCounts,
+    dropped: candidates.length - kept.length,
+  };
+}

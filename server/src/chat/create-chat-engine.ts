@@ -1,0 +1,171 @@
+// Binds the chat engine's ports to the other features' services (they take the database handle; the engine
+// never does), the provider registry and the coordination layer.
+import type { AuthService } from '../auth/service';
+import type { AppConfig } from '../config/app-config';
+import type { Counters } from '../coordination/counters';
+import type { AbortBus, GenerationLog } from '../coordination/generation-log';
+import { checkBalance, recordUsage } from '../balance/service';
+import { balanceSettingsFromEnv } from '../balance/settings';
+import {
+  findConversation,
+  saveConversationForTurn,
+  setGeneratedTitle,
+  updateConversation,
+} from '../conversations/service';
+import type { Db } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import type { EndpointsService } from '../endpoints/service';
+import { AppError } from '../lib/errors';
+import { pathToRoot, saveMessage } from '../messages/service';
+import {
+  createProviderRegistry,
+  ProviderNotRegisteredError,
+  type ProviderRegistry,
+} from '../providers/registry';
+import { getTokenCounter } from '../tokenizer/service';
+import { createChatEngine, type ChatEngine } from './chat-engine';
+import { chatSettingsFromEnv, type ChatSettings } from './chat-settings';
+import { createOpenAIModeration } from './moderation';
+import type {
+  BalancePort,
+  BansPort,
+  ConversationsPort,
+  EndpointsPort,
+  MessagesPort,
+  ModerationPort,
+  ProvidersPort,
+} from './ports';
+import type { ChatLogger } from './run-context';
+
+export interface ChatEngineWiring {
+  db: Db;
+  config: AppConfig;
+  endpoints: Pick<EndpointsService, 'getModels' | 'resolveCredentials'>;
+  counters: Counters;
+  generationLog: GenerationLog;
+  abortBus: AbortBus;
+  logger?: ChatLogger | undefined;
+  /** Bans and violations of the auth feature; absent: no bans on chat. */
+  auth?: Pick<AuthService, 'guard' | 'revokeAllSessions'> | undefined;
+  /** Default: the real registry. */
+  providers?: ProviderRegistry;
+  /** Default: from the environment. */
+  settings?: ChatSettings;
+}
+
+const SILENT: ChatLogger = { error: () => undefined, warn: () => undefined };
+
+function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort {
+  return {
+    async resolve({ userId, endpoint, model }) {
+      const allowed = (await endpoints.getModels(userId))[endpoint];
+      if (allowed && allowed.length > 0 && !allowed.includes(model)) {
+        throw new AppError(400, 'Illegal model request', {
+          code: 'illegal_model_request',
+          details: { endpoint, model },
+        });
+      }
+      const resolved = await endpoints.resolveCredentials({ userId, endpoint, model });
+      return {
+        kind: resolved.kind,
+        credentials: resolved.credentials,
+        ...(resolved.extraBody ? { extraBody: resolved.extraBody } : {}),
+        ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
+        titleConvo: resolved.titleConvo ?? true,
+        ...(resolved.titleModel ? { titleModel: resolved.titleModel } : {}),
+        ...(resolved.modelDisplayLabel ? { sender: resolved.modelDisplayLabel } : {}),
+      };
+    },
+  };
+}
+
+function providersPort(registry: ProviderRegistry): ProvidersPort {
+  return {
+    get(kind) {
+      try {
+        return registry.get(kind);
+      } catch (error) {
+        if (!(error instanceof ProviderNotRegisteredError)) throw error;
+        throw new AppError(400, `The ${kind} endpoint cannot be used for chat yet`, {
+          code: 'unknown_endpoint',
+          details: { endpoint: kind },
+          cause: error,
+        });
+      }
+    },
+  };
+}
+
+function dataPorts(
+  db: Db,
+  config: AppConfig,
+): {
+  messages: MessagesPort;
+  conversations: ConversationsPort;
+  balance: BalancePort;
+} {
+  const balanceSettings = balanceSettingsFromEnv(config.env);
+  return {
+    messages: {
+      saveMessage: (userId, message) => saveMessage(db, userId, message),
+      isUnavailable: isDatabaseUnavailable,
+      pathToRoot: (userId, conversationId, messageId) => pathToRoot(db, userId, conversationId, messageId),
+    },
+    conversations: {
+      find: (userId, conversationId) => findConversation(db, userId, conversationId),
+      saveConversationForTurn: (userId, input) => saveConversationForTurn(db, userId, input),
+      setGeneratedTitle: (userId, conversationId, title) =>
+        setGeneratedTitle(db, userId, conversationId, title),
+      saveState: (userId, conversationId, fields) =>
+        updateConversation(db, userId, { ...fields, conversationId }),
+    },
+    balance: {
+      checkBalance: (userId, input) => checkBalance(db, userId, input, balanceSettings),
+      recordUsage: async (userId, usage) => {
+        await recordUsage(db, userId, usage, balanceSettings);
+      },
+    },
+  };
+}
+
+function bansPort(auth: NonNullable<ChatEngineWiring['auth']>, logger: ChatLogger): BansPort {
+  const subjects = ({ userId, ip }: { userId: string; ip: string }) => [{ ip }, { userId }];
+  return {
+    banRemainingMs: (subject) => auth.guard.banRemainingMs(subjects(subject)),
+    async recordViolation(subject, score) {
+      await auth.guard.recordViolation(subjects(subject), score);
+      if ((await auth.guard.banRemainingMs([{ userId: subject.userId }])) <= 0) return;
+      // As the original product does on a ban: every session of the user ends.
+      await auth.revokeAllSessions(subject.userId).catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not end the sessions of a banned user');
+      });
+    },
+  };
+}
+
+function moderationOf(config: AppConfig): ModerationPort | undefined {
+  const { env } = config;
+  if (!env.OPENAI_MODERATION) return undefined;
+  return createOpenAIModeration({
+    apiKey: env.OPENAI_MODERATION_API_KEY,
+    baseURL: env.OPENAI_MODERATION_REVERSE_PROXY,
+  });
+}
+
+export function createChatEngineFor(wiring: ChatEngineWiring): ChatEngine {
+  const logger = wiring.logger ?? SILENT;
+  return createChatEngine({
+    settings: wiring.settings ?? chatSettingsFromEnv(wiring.config.env),
+    ...dataPorts(wiring.db, wiring.config),
+    tokenizer: { counterFor: (model) => getTokenCounter(model) },
+    endpoints: endpointsPort(wiring.endpoints),
+    providers: providersPort(wiring.providers ?? createProviderRegistry()),
+    generationLog: wiring.generationLog,
+    abortBus: wiring.abortBus,
+    counters: wiring.counters,
+    logger,
+    moderation: moderationOf(wiring.config),
+    bans: wiring.auth ? bansPort(wiring.auth, logger) : undefined,
+    modelSpecs: wiring.config.yaml?.modelSpecs,
+  });
+}

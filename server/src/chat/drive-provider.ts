@@ -1,0 +1,128 @@
+// Streams one reply from the provider into the run's state, with a silence watchdog.
+import type { ChatErrorKind } from '@parley/shared/errors/chat-error-kinds';
+import {
+  ProviderError,
+  type ChatProvider,
+  type ChatRequest,
+  type FinishReason,
+  type Usage,
+} from '../providers/types';
+
+export interface ReplyFinish {
+  reason: FinishReason;
+  rawReason?: string | undefined;
+  usage?: Usage | undefined;
+}
+
+/** Why a run ended without its provider finishing. */
+export interface RunFailure {
+  kind: ChatErrorKind;
+  message: string;
+  cause?: unknown;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected provider event: ${JSON.stringify(value)}`);
+}
+
+export interface DriveOptions {
+  provider: ChatProvider;
+  request: ChatRequest;
+  /** Fires on abort; the provider then ends quietly. */
+  signal: AbortSignal;
+  silenceMs: number;
+  onDelta: (delta: string) => void;
+  /** Continuation state the provider handed back for the next turn. */
+  onState: (state: Record<string, unknown>) => void;
+}
+
+/**
+ * Runs the provider's stream to its end. Returns its `finish`, or undefined when aborted; throws a
+ * ProviderError for a failure, a silence longer than `silenceMs`, or a stream that stopped unfinished.
+ */
+export async function driveProvider(options: DriveOptions): Promise<ReplyFinish | undefined> {
+  const silence = new AbortController();
+  const signal = AbortSignal.any([options.signal, silence.signal]);
+  let timer: NodeJS.Timeout | undefined;
+  const rearm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => silence.abort(), options.silenceMs);
+  };
+  let finish: ReplyFinish | undefined;
+  rearm();
+  try {
+    for await (const event of options.provider.stream(options.request, signal)) {
+      rearm();
+      switch (event.type) {
+        case 'text-delta':
+          if (event.delta !== '') options.onDelta(event.delta);
+          break;
+        case 'finish':
+          finish = { reason: event.reason, rawReason: event.rawReason, usage: event.usage };
+          break;
+        case 'provider-state':
+          options.onState(event.state);
+          break;
+        case 'tool-call-delta':
+        case 'tool-call':
+          break;
+        default:
+          assertNever(event);
+      }
+    }
+  } catch (error) {
+    // After an abort or a silence the provider may still throw; both are answered below.
+    if (!signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (options.signal.aborted) return undefined;
+  if (silence.signal.aborted) {
+    throw new ProviderError(
+      'timeout',
+      `The provider sent nothing for ${Math.round(options.silenceMs / 1000)} s.`,
+    );
+  }
+  if (!finish) throw new ProviderError('upstream', 'The provider ended the reply before finishing it.');
+  return finish;
+}
+
+const KIND_OF: Record<ProviderError['kind'], ChatErrorKind> = {
+  invalid_key: 'invalid_api_key',
+  quota: 'insufficient_quota',
+  rate_limit: 'upstream',
+  context_length: 'context_length',
+  moderation: 'moderation',
+  model_not_found: 'upstream',
+  bad_request: 'upstream',
+  upstream: 'upstream',
+  network: 'upstream',
+  timeout: 'upstream',
+};
+
+const GENERIC_FAILURE = 'Something went wrong while generating the reply.';
+
+/** Any failure of a run as the `error` event and the error reply word it. */
+export function toRunFailure(error: unknown): RunFailure {
+  if (error instanceof ProviderError)
+    return { kind: KIND_OF[error.kind], message: error.message, cause: error };
+  return { kind: 'upstream', message: GENERIC_FAILURE, cause: error };
+}
+
+/** The finish reason saved on the reply (SPEC §3 `finish_reason`). */
+export function savedFinishReason(finish: ReplyFinish): string {
+  switch (finish.reason) {
+    case 'stop':
+      return 'stop';
+    case 'length':
+      return 'length';
+    case 'tool-calls':
+      return 'tool_calls';
+    case 'content-filter':
+      return 'content_filter';
+    case 'other':
+      return finish.rawReason ?? 'other';
+    default:
+      return assertNever(finish.reason);
+  }
+}

@@ -1,0 +1,108 @@
+// The one end of every run (STYLE.md habit 5): finish, abort, provider error, drop, silence, a prompt that
+// does not fit. Saves the reply, records usage, keeps the provider's state, emits `final`, gives the concurrency slot back. Never throws.
+import { encodeChatErrorText } from '@parley/shared/errors/chat-error-kinds';
+import type { ContentPart, Message } from '@parley/shared/schemas/message';
+import { appendEvent, errorEvent, finalEvent } from './chat-events';
+import { savedFinishReason } from './drive-provider';
+import type { PartialSaver } from './partial-saver';
+import type { MessageWrite } from './ports';
+import { saveProviderState } from './provider-state';
+import { replyWrite, type ReplyState, type RunContext } from './run-context';
+import { saveReply } from './save-reply';
+
+const UNSAVED =
+  'The reply could not be saved because the database is unavailable; a reload will not show it.';
+
+interface SavedOutcome {
+  text: string;
+  content?: ContentPart[];
+  error: boolean;
+  unfinished: boolean;
+  finish_reason: string;
+}
+
+function outcomeOf(state: ReplyState): SavedOutcome {
+  const { failure, text } = state;
+  if (failure && text === '') {
+    const errorText = encodeChatErrorText({ type: failure.kind, message: failure.message });
+    return {
+      text: errorText,
+      content: [{ type: 'error', error: errorText }],
+      error: true,
+      unfinished: false,
+      finish_reason: 'error',
+    };
+  }
+  if (failure) return { text, error: false, unfinished: true, finish_reason: 'error' };
+  if (state.aborted || !state.finish)
+    return { text, error: false, unfinished: true, finish_reason: 'incomplete' };
+  return { text, error: false, unfinished: false, finish_reason: savedFinishReason(state.finish) };
+}
+
+/** A reply that could not be saved is still reported in `final` (after an `error` event saying so). */
+function asMessage(write: MessageWrite, createdAt: string): Message {
+  const now = new Date().toISOString();
+  return {
+    messageId: write.messageId,
+    conversationId: write.conversationId,
+    parentMessageId: write.parentMessageId,
+    sender: write.sender,
+    text: write.text,
+    ...(write.content ? { content: write.content } : {}),
+    isCreatedByUser: write.isCreatedByUser,
+    model: write.model ?? null,
+    endpoint: write.endpoint ?? null,
+    error: write.error ?? false,
+    unfinished: write.unfinished ?? false,
+    finish_reason: write.finish_reason ?? null,
+    isEdited: write.isEdited ?? false,
+    tokenCount: write.tokenCount ?? null,
+    createdAt,
+    updatedAt: now,
+  };
+}
+
+async function recordUsage(ctx: RunContext, state: ReplyState): Promise<void> {
+  if (!ctx.request || (state.failure && state.text === '')) return;
+  const { balance } = ctx.deps;
+  const generated = state.text.slice(ctx.turn.prefix.length);
+  const usage = state.finish?.usage;
+  try {
+    await balance.recordUsage(ctx.userId, {
+      conversationId: ctx.reply.conversationId,
+      messageId: ctx.reply.messageId,
+      model: ctx.reply.model,
+      promptTokens: usage?.inputTokens ?? ctx.promptTokens,
+      completionTokens: usage?.outputTokens ?? ctx.countTokens(generated),
+      context: state.aborted ? 'incomplete' : 'message',
+    });
+  } catch (error) {
+    ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'could not record usage');
+  }
+}
+
+/** Returns the saved reply as `final` reported it. */
+export async function finalize(ctx: RunContext, state: ReplyState, saver: PartialSaver): Promise<Message> {
+  await saver.stop();
+  const outcome = outcomeOf(state);
+  if (state.failure)
+    appendEvent(ctx.writer, errorEvent(state.failure.kind, state.failure.message, outcome.text));
+  const tokenCount = outcome.error ? 0 : ctx.countTokens(outcome.text);
+  const write = replyWrite(ctx, { ...outcome, tokenCount });
+  const saved = await saveReply(ctx, write);
+  // Never reported as saved when it was not: the client is told, and keeps the text it was shown.
+  if (!saved) appendEvent(ctx.writer, errorEvent('upstream', UNSAVED, outcome.text));
+  const responseMessage = saved ?? asMessage(write, ctx.requestMessage.createdAt);
+  await recordUsage(ctx, state);
+  const conversation = await saveProviderState(ctx, state.providerState);
+  const final = finalEvent(conversation, ctx.requestMessage, responseMessage);
+  try {
+    await ctx.writer.end(final.type, JSON.stringify(final));
+  } catch (error) {
+    ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'could not end the generation log');
+  }
+  await ctx.releaseSlot().catch((error: unknown) => {
+    ctx.deps.logger.warn({ err: error }, 'could not release the concurrent-message slot');
+  });
+  return responseMessage;
+}

@@ -1,0 +1,49 @@
+import { replyWrite, type ReplyState, type RunContext } from './run-context';
+
+/**
+ * Saves the reply being generated with `unfinished: true`: once at the start, then every `intervalMs` while
+ * its text grows, so a crashed process loses at most that much. Saves never overlap; `stop()` waits for the
+ * last one, so the final save is always the last write.
+ */
+export class PartialSaver {
+  private chain: Promise<void> = Promise.resolve();
+  private savedLength = -1;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx: RunContext,
+    private readonly state: ReplyState,
+    private readonly intervalMs: number,
+  ) {}
+
+  start(): void {
+    this.saveIfChanged();
+    this.timer = setInterval(() => this.saveIfChanged(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.chain;
+  }
+
+  private saveIfChanged(): void {
+    const text = this.state.text;
+    if (text.length === this.savedLength) return;
+    this.savedLength = text.length;
+    const { ctx } = this;
+    this.chain = this.chain.then(async () => {
+      try {
+        await ctx.deps.messages.saveMessage(
+          ctx.userId,
+          replyWrite(ctx, { text, unfinished: true, error: false }),
+        );
+      } catch (error) {
+        ctx.deps.logger.warn(
+          { err: error, messageId: ctx.reply.messageId },
+          'could not save the partial reply',
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,119 @@
+// What the chat engine needs from other features, as small interfaces bound to their services in
+// `create-chat-engine.ts`; the engine itself never sees a database handle.
+import type { EndpointKind } from '@parley/shared/endpoints/kinds';
+import type { Conversation } from '@parley/shared/schemas/conversation';
+import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
+import type { ContentPart, Message } from '@parley/shared/schemas/message';
+import type { ChatProvider, Credentials } from '../providers/types';
+
+/** A message as the engine writes it; the messages service upserts it by id, scoped to the user. */
+export interface MessageWrite {
+  messageId: string;
+  conversationId: string;
+  parentMessageId: string;
+  sender: string;
+  text: string;
+  content?: ContentPart[] | undefined;
+  isCreatedByUser: boolean;
+  model?: string | null | undefined;
+  endpoint?: string | null | undefined;
+  error?: boolean;
+  unfinished?: boolean;
+  finish_reason?: string | null | undefined;
+  isEdited?: boolean;
+  tokenCount?: number | null | undefined;
+}
+
+export interface MessagesPort {
+  saveMessage(userId: string, message: MessageWrite): Promise<Message>;
+  /** Whether a failed write failed because the database was unreachable (worth retrying shortly). */
+  isUnavailable(error: unknown): boolean;
+  /** The chain from the root down to `messageId` (inclusive), oldest first, in one query; [] when unknown. */
+  pathToRoot(userId: string, conversationId: string, messageId: string): Promise<Message[]>;
+}
+
+export interface TurnConversation {
+  conversationId: string;
+  endpoint: string;
+  endpointType?: string | null;
+  model?: string | null;
+  options: Partial<EndpointOptions>;
+}
+
+export interface ConversationsPort {
+  /** The caller's conversation, or null when it is missing or someone else's. */
+  find(userId: string, conversationId: string): Promise<Conversation | null>;
+  /** Creates the conversation or refreshes its options; another user's id is a 404. */
+  saveConversationForTurn(userId: string, input: TurnConversation): Promise<Conversation>;
+  setGeneratedTitle(userId: string, conversationId: string, title: string): Promise<Conversation>;
+  /** Merges continuation-state option fields into the conversation's options. */
+  saveState(userId: string, conversationId: string, fields: Partial<EndpointOptions>): Promise<Conversation>;
+}
+
+/** Counts the tokens of one text. */
+export type TokenCounter = (text: string) => number;
+
+export interface TokenizerPort {
+  /** A synchronous counter for the model's encoding (loaded once). */
+  counterFor(model: string): Promise<TokenCounter>;
+}
+
+export interface BalanceCheck {
+  ok: boolean;
+  balance: number;
+  cost: number;
+}
+
+export interface UsageRecord {
+  conversationId: string;
+  messageId: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  context: 'message' | 'incomplete' | 'title';
+}
+
+export interface BalancePort {
+  /** Whether the user can afford the prompt (always ok when balance checking is off). */
+  checkBalance(userId: string, input: { model: string; promptTokens: number }): Promise<BalanceCheck>;
+  recordUsage(userId: string, usage: UsageRecord): Promise<void>;
+}
+
+/** An endpoint ready to call: its kind, resolved credentials and per-endpoint settings. */
+export interface ResolvedEndpoint {
+  kind: EndpointKind;
+  credentials: Credentials;
+  extraBody?: Record<string, unknown>;
+  dropParams?: string[];
+  /** false: no generated titles (custom endpoints' `titleConvo`). */
+  titleConvo: boolean;
+  /** Model for titles (custom endpoints' `titleModel`); default: the conversation's model. */
+  titleModel?: string;
+  /** Display name of the replying side (e.g. "GPT-4", a custom endpoint's `modelDisplayLabel`). */
+  sender?: string;
+}
+
+export interface EndpointsPort {
+  /**
+   * Throws AppError: unknown endpoint (400), `illegal_model_request`, and the user-key kinds
+   * (`no_user_key`, `expired_user_key`, `invalid_user_key`, `no_base_url`).
+   */
+  resolve(input: { userId: string; endpoint: string; model: string }): Promise<ResolvedEndpoint>;
+}
+
+export interface ProvidersPort {
+  get(kind: EndpointKind): ChatProvider;
+}
+
+/** The moderation check of `OPENAI_MODERATION`: true when the text is flagged. */
+export interface ModerationPort {
+  isFlagged(text: string): Promise<boolean>;
+}
+
+/** Bans and violation points (the auth feature's abuse guard), for the message's IP and user. */
+export interface BansPort {
+  /** Milliseconds left on a ban of the IP or the user; 0 when neither is banned. */
+  banRemainingMs(subject: { userId: string; ip: string }): Promise<number>;
+  /** Adds violation points to the IP and the user; a ban they earn also ends the user's sessions. */
+  recordViolation(subject: { userId: string; ip: string }, score: number): Promise<void>;
+}

@@ -1,0 +1,141 @@
+// Everything decided before a run may start; any problem here is a plain JSON error (API.md "Chat").
+import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
+import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
+import { AppError, badRequest } from '../lib/errors';
+import type { ChatProvider, ChatRequest, GenerationParams } from '../providers/types';
+import { buildContext, ContextLengthError, type BuiltContext } from './context';
+import type { RunFailure } from './drive-provider';
+import { generationParams, systemPrompt, tokenBudget } from './prompt-options';
+import type { ResolvedEndpoint, TokenCounter } from './ports';
+import { turnProviderState, withStoredState } from './provider-state';
+import type { ChatEngineDeps } from './run-context';
+import { placeTurn, turnKindOf, type Turn } from './turn';
+
+export interface StartInput {
+  userId: string;
+  ip: string;
+  /** The `{endpoint}` of the path: the endpoint kind, or `custom` for a custom endpoint. */
+  routeEndpoint: string;
+  body: ChatRequestBody;
+}
+
+export interface PreparedTurn {
+  turn: Turn;
+  options: EndpointOptions;
+  resolved: ResolvedEndpoint;
+  provider: ChatProvider;
+  /** Absent when the prompt cannot fit; `failure` says why. */
+  request: ChatRequest | undefined;
+  context: BuiltContext | undefined;
+  failure: RunFailure | undefined;
+  countTokens: TokenCounter;
+}
+
+/** The endpoint options of the (already validated) body, without the chat-only fields. */
+export function optionsOf(body: ChatRequestBody): EndpointOptions {
+  const {
+    text: _text,
+    conversationId: _conversationId,
+    parentMessageId: _parentMessageId,
+    overrideParentMessageId: _overrideParentMessageId,
+    responseMessageId: _responseMessageId,
+    messageId: _messageId,
+    generation: _generation,
+    isContinued: _isContinued,
+    isEdited: _isEdited,
+    isRegenerate: _isRegenerate,
+    files: _files,
+    endpoint: _endpoint,
+    endpointType: _endpointType,
+    key: _key,
+    ...options
+  } = body;
+  return options;
+}
+
+export function checkRequest(input: StartInput): void {
+  const { body } = input;
+  if ((body.endpointType ?? body.endpoint) !== input.routeEndpoint) {
+    throw badRequest('Illegal request: Endpoint mismatch', { endpoint: 'does not match the path' });
+  }
+  const kind = turnKindOf(body);
+  if ((kind === 'ask' || kind === 'edit-user') && body.text.trim() === '') {
+    throw badRequest('text: is required', { text: 'is required' });
+  }
+}
+
+function contextOf(turn: Turn, request: Omit<ChatRequest, 'messages'>, countTokens: TokenCounter) {
+  const saved = turn.userMessage.saved;
+  return buildContext({
+    history: turn.history,
+    user: { text: turn.userMessage.text, tokenCount: saved?.tokenCount },
+    prefix: turn.prefix,
+    system: request.system,
+    ...tokenBudget(request.model, request.params),
+    countTokens,
+  });
+}
+
+/** The conversation the request names, as stored (null for a new one). */
+async function storedConversation(deps: ChatEngineDeps, userId: string, body: ChatRequestBody) {
+  const named = body.conversationId && body.conversationId !== 'new' ? body.conversationId : undefined;
+  return named ? deps.conversations.find(userId, named) : null;
+}
+
+/** The request without its messages: model, checked parameters, continuation state, credentials. */
+function requestBase(
+  body: ChatRequestBody,
+  options: EndpointOptions,
+  params: GenerationParams,
+  resolved: ResolvedEndpoint,
+): Omit<ChatRequest, 'messages'> {
+  const providerState = turnProviderState(options);
+  if (providerState) params.providerState = providerState;
+  const base: Omit<ChatRequest, 'messages'> = {
+    model: body.model,
+    params,
+    credentials: resolved.credentials,
+    ...(resolved.extraBody ? { extraBody: resolved.extraBody } : {}),
+    ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
+  };
+  const system = systemPrompt(options);
+  if (system) base.system = system;
+  return base;
+}
+
+/** Resolves the endpoint, places the turn, builds the prompt and checks the balance. */
+export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Promise<PreparedTurn> {
+  const { userId, body } = input;
+  const resolved = await deps.endpoints.resolve({ userId, endpoint: body.endpoint, model: body.model });
+  const provider = deps.providers.get(resolved.kind);
+  // Checked before anything is loaded: a bad parameter is the request's first problem.
+  const params = generationParams(resolved.kind, body.model, optionsOf(body), userId);
+  const [turn, countTokens, stored] = await Promise.all([
+    placeTurn(deps.messages, userId, body),
+    deps.tokenizer.counterFor(body.model),
+    storedConversation(deps, userId, body),
+  ]);
+  const options = withStoredState(optionsOf(body), stored, body.endpoint);
+  const base = requestBase(body, options, params, resolved);
+  const prepared = { turn, options, resolved, provider, countTokens };
+  let context: BuiltContext;
+  try {
+    context = contextOf(turn, base, countTokens);
+  } catch (error) {
+    if (!(error instanceof ContextLengthError)) throw error;
+    const failure: RunFailure = { kind: 'context_length', message: error.message, cause: error };
+    return { ...prepared, request: undefined, context: undefined, failure };
+  }
+  await checkBalance(deps, userId, body.model, context.promptTokens);
+  const request: ChatRequest = { ...base, messages: context.messages };
+  return { ...prepared, request, context, failure: undefined };
+}
+
+async function checkBalance(deps: ChatEngineDeps, userId: string, model: string, promptTokens: number) {
+  const check = await deps.balance.checkBalance(userId, { model, promptTokens });
+  if (check.ok) return;
+  throw new AppError(402, 'Insufficient funds: your balance does not cover this message.', {
+    code: 'token_balance',
+    details: { balance: check.balance, tokenCost: check.cost, promptTokens },
+  });
+}

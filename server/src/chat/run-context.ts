@@ -1,0 +1,106 @@
+import type { Conversation } from '@parley/shared/schemas/conversation';
+import type { Message } from '@parley/shared/schemas/message';
+import type { AbortBus, GenerationLog, GenerationWriter } from '../coordination/generation-log';
+import type { Counters } from '../coordination/counters';
+import type { ModelSpecsConfig } from '../model-specs/check-model-spec';
+import type { ChatProvider, ChatRequest } from '../providers/types';
+import type { ChatSettings } from './chat-settings';
+import type { ReplyFinish, RunFailure } from './drive-provider';
+import type { ReleaseSlot } from './message-limits';
+import type {
+  BalancePort,
+  BansPort,
+  ConversationsPort,
+  EndpointsPort,
+  MessagesPort,
+  MessageWrite,
+  ModerationPort,
+  ProvidersPort,
+  ResolvedEndpoint,
+  TokenCounter,
+  TokenizerPort,
+} from './ports';
+import type { Turn } from './turn';
+
+export interface ChatLogger {
+  error(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface ChatEngineDeps {
+  settings: ChatSettings;
+  messages: MessagesPort;
+  conversations: ConversationsPort;
+  tokenizer: TokenizerPort;
+  balance: BalancePort;
+  endpoints: EndpointsPort;
+  providers: ProvidersPort;
+  moderation?: ModerationPort | undefined;
+  /** Absent: nobody is banned and violations are not counted. */
+  bans?: BansPort | undefined;
+  /** The YAML `modelSpecs`; with `enforce`, every request must match a listed spec. */
+  modelSpecs?: ModelSpecsConfig | undefined;
+  generationLog: GenerationLog;
+  abortBus: AbortBus;
+  counters: Counters;
+  logger: ChatLogger;
+}
+
+/** The reply being generated, as saved on every write. */
+export interface ReplyIdentity {
+  messageId: string;
+  conversationId: string;
+  parentMessageId: string;
+  sender: string;
+  model: string;
+  endpoint: string;
+  isEdited: boolean;
+}
+
+/** Everything a run needs, fixed before its first event. */
+export interface RunContext {
+  deps: ChatEngineDeps;
+  userId: string;
+  turn: Turn;
+  writer: GenerationWriter;
+  conversation: Conversation;
+  requestMessage: Message;
+  reply: ReplyIdentity;
+  resolved: ResolvedEndpoint;
+  provider: ChatProvider;
+  /** Absent when the prompt could not be built (`failure` is then set from the start). */
+  request: ChatRequest | undefined;
+  promptTokens: number;
+  /** Tokens of a text for the conversation's model. */
+  countTokens: TokenCounter;
+  releaseSlot: ReleaseSlot;
+}
+
+/** What happened so far; `finalize` turns it into the saved reply. */
+export interface ReplyState {
+  /** The whole reply text, the prefix included. */
+  text: string;
+  finish?: ReplyFinish | undefined;
+  aborted: boolean;
+  failure?: RunFailure | undefined;
+  /** The continuation state the provider handed back, saved on the conversation. */
+  providerState?: Record<string, unknown> | undefined;
+}
+
+export function replyWrite(
+  ctx: RunContext,
+  fields: Omit<MessageWrite, keyof ReplyIdentity | 'isCreatedByUser'>,
+): MessageWrite {
+  const { reply } = ctx;
+  return {
+    messageId: reply.messageId,
+    conversationId: reply.conversationId,
+    parentMessageId: reply.parentMessageId,
+    sender: reply.sender,
+    model: reply.model,
+    endpoint: reply.endpoint,
+    isEdited: reply.isEdited,
+    isCreatedByUser: false,
+    ...fields,
+  };
+}

@@ -1,0 +1,72 @@
+// Drives one reply from the provider into the generation log, then ends it in `finalize` whatever happened.
+import { ProviderError } from '../providers/types';
+import { appendEvent, textEvent } from './chat-events';
+import { driveProvider, toRunFailure, type RunFailure } from './drive-provider';
+import { finalize } from './finalize';
+import { PartialSaver } from './partial-saver';
+import type { ReplyState, RunContext } from './run-context';
+import { generateTitle } from './title';
+
+/**
+ * Reply text after an edited or continued prefix gets a space at the seam when neither side has one
+ * (reference §12.7: `generation + ' ' + completion`), but not before punctuation.
+ */
+function joinAtSeam(state: ReplyState, prefix: string, delta: string): string {
+  const atSeam = prefix !== '' && state.text.length === prefix.length;
+  return atSeam && !/\s$/u.test(prefix) && /^[\p{L}\p{N}]/u.test(delta) ? ` ${delta}` : delta;
+}
+
+function emitDelta(ctx: RunContext, state: ReplyState, delta: string): void {
+  const piece = joinAtSeam(state, ctx.turn.prefix, delta);
+  appendEvent(ctx.writer, textEvent(ctx.reply.messageId, ctx.reply.conversationId, piece, state.text.length));
+  state.text += piece;
+}
+
+async function streamReply(ctx: RunContext, state: ReplyState, signal: AbortSignal): Promise<void> {
+  if (!ctx.request) return;
+  state.finish = await driveProvider({
+    provider: ctx.provider,
+    request: ctx.request,
+    signal,
+    silenceMs: ctx.deps.settings.providerTimeoutMs,
+    onDelta: (delta) => emitDelta(ctx, state, delta),
+    onState: (providerState) => {
+      state.providerState = providerState;
+    },
+  });
+  state.aborted = state.finish === undefined;
+}
+
+function shouldTitle(ctx: RunContext, state: ReplyState): boolean {
+  return (
+    ctx.turn.isNewConversation &&
+    ctx.deps.settings.titleConvo &&
+    ctx.resolved.titleConvo &&
+    state.finish !== undefined &&
+    state.failure === undefined
+  );
+}
+
+/**
+ * The run: listens for its abort, saves partial text every few seconds, streams, and always finalizes.
+ * `failure` set up front (a prompt that cannot fit) skips the provider and saves an error reply.
+ */
+export async function runGeneration(ctx: RunContext, failure?: RunFailure): Promise<void> {
+  const state: ReplyState = { text: ctx.turn.prefix, aborted: false, failure };
+  const controller = new AbortController();
+  const stopListening = ctx.deps.abortBus.listen(ctx.writer.meta.generationId, () => controller.abort());
+  const saver = new PartialSaver(ctx, state, ctx.deps.settings.partialSaveMs);
+  saver.start();
+  try {
+    if (!state.failure) await streamReply(ctx, state, controller.signal);
+  } catch (error) {
+    state.failure = toRunFailure(error);
+    if (!(error instanceof ProviderError)) {
+      ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'the reply failed unexpectedly');
+    }
+  } finally {
+    stopListening();
+    await finalize(ctx, state, saver);
+  }
+  if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);
+}

@@ -1,0 +1,33 @@
+// The final save of a reply, which waits out a short database outage instead of dropping the reply.
+import type { Message } from '@parley/shared/schemas/message';
+import type { MessageWrite } from './ports';
+import type { RunContext } from './run-context';
+
+const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 4_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Saves the reply; while the database is unreachable (a restart, a failover) it retries with backoff for
+ * up to `settings.replySaveRetryMs`, the stream staying open meanwhile. Answers undefined when the reply
+ * could not be saved, so the caller can say so instead of reporting it as saved.
+ */
+export async function saveReply(ctx: RunContext, write: MessageWrite): Promise<Message | undefined> {
+  const { messages, logger, settings } = ctx.deps;
+  const deadline = Date.now() + settings.replySaveRetryMs;
+  for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
+    try {
+      return await messages.saveMessage(ctx.userId, write);
+    } catch (error) {
+      const retry = messages.isUnavailable(error) && Date.now() + delay <= deadline;
+      const log = { err: error, messageId: write.messageId };
+      if (!retry) {
+        logger.error(log, 'could not save the reply');
+        return undefined;
+      }
+      logger.warn({ ...log, retryInMs: delay }, 'the database is unavailable; retrying the reply save');
+      await sleep(delay);
+    }
+  }
+}

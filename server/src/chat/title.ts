@@ -1,0 +1,75 @@
+// A conversation's title, generated after its first exchange with the endpoint's own model (reference
+// §12.11). Best effort: it never blocks or fails the reply.
+import type { ChatRequest } from '../providers/types';
+import type { RunContext } from './run-context';
+
+const TITLE_INSTRUCTIONS =
+  'Write a concise title of 5 words or fewer for this conversation, in the language of the conversation, ' +
+  'using title case, with no punctuation and no quotation marks. Never mention the language or the word ' +
+  '"title". Answer with the title only.';
+const EXCERPT_CHARS = 255;
+const TITLE_TIMEOUT_MS = 30_000;
+const TITLE_MAX_CHARS = 80;
+
+const excerpt = (text: string) =>
+  text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}... [text truncated for brevity]` : text;
+
+/** The model's answer as a title: first line, no label, quotes or trailing punctuation. */
+export function cleanTitle(raw: string): string {
+  const firstLine = raw.trim().split(/\r?\n/)[0] ?? '';
+  const title = firstLine
+    .replace(/^title\s*:\s*/i, '')
+    .replace(/["“”«»*#]/g, '')
+    .replace(/^[\s'‘’]+|[\s'‘’.!?,;:]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title.slice(0, TITLE_MAX_CHARS).trim();
+}
+
+const transcript = (userText: string, replyText: string) =>
+  `User: ${excerpt(userText)}\nResponse: ${excerpt(replyText)}\nTitle:`;
+
+function titleRequest(ctx: RunContext, prompt: string): ChatRequest {
+  const { resolved } = ctx;
+  return {
+    model: resolved.titleModel ?? ctx.reply.model,
+    system: TITLE_INSTRUCTIONS,
+    messages: [
+      {
+        role: 'user',
+        parts: [{ type: 'text', text: prompt }],
+      },
+    ],
+    params: { temperature: 0.2, maxOutputTokens: 16, user: ctx.userId },
+    credentials: resolved.credentials,
+    ...(resolved.extraBody ? { extraBody: resolved.extraBody } : {}),
+    ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
+  };
+}
+
+/** Asks the provider for a title, saves it on the conversation and bills it; logs any failure. */
+export async function generateTitle(ctx: RunContext, replyText: string): Promise<void> {
+  const { deps } = ctx;
+  const prompt = transcript(ctx.requestMessage.text, replyText);
+  const request = titleRequest(ctx, prompt);
+  try {
+    let raw = '';
+    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+    for await (const event of ctx.provider.stream(request, AbortSignal.timeout(TITLE_TIMEOUT_MS))) {
+      if (event.type === 'text-delta') raw += event.delta;
+      else if (event.type === 'finish') usage = event.usage;
+    }
+    const title = cleanTitle(raw);
+    if (title !== '') await deps.conversations.setGeneratedTitle(ctx.userId, ctx.reply.conversationId, title);
+    await deps.balance.recordUsage(ctx.userId, {
+      conversationId: ctx.reply.conversationId,
+      messageId: ctx.reply.messageId,
+      model: request.model,
+      promptTokens: usage?.inputTokens ?? ctx.countTokens(`${TITLE_INSTRUCTIONS}\n${prompt}`),
+      completionTokens: usage?.outputTokens ?? ctx.countTokens(raw),
+      context: 'title',
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, conversationId: ctx.reply.conversationId }, 'could not generate a title');
+  }
+}

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { ConfigError, describeFirstIssue } from './config-error';
+import { envSchema, type Env, type ParsedEnv } from './env';
+import { loadSecrets, type Secrets } from './secrets';
+import { loadYamlConfig } from './load-yaml-config';
+import type { YamlConfig } from './yaml-schema';
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Public origin of the web app and of the API (they are the same in the default layout). */
+  domainClient: string;
+  domainServer: string;
+}
+
+/** Everything the server needs to know at start-up, validated once and frozen. */
+export interface AppConfig {
+  server: ServerSettings;
+  env: ParsedEnv;
+  yaml: YamlConfig | undefined;
+  secrets: Secrets;
+  /** Every environment variable as given (a copy), for `${VAR}` references in the YAML config. */
+  vars: Env;
+}
+
+/**
+ * Environment + YAML + secrets → AppConfig. Throws ConfigError (one line, naming the key) on any
+ * invalid value.
+ */
+export function loadAppConfig(rawEnv: Env, cwd: string = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(rawEnv);
+  if (!parsed.success) throw new ConfigError(`Invalid environment: ${describeFirstIssue(parsed.error)}`);
+  const env = parsed.data;
+  const yaml = loadYamlConfig(env.CONFIG_PATH, cwd);
+  const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
+  const port = env.PORT;
+  const domainServer = env.DOMAIN_SERVER ?? `http://localhost:${port}`;
+  const server: ServerSettings = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    domainServer,
+    domainClient: env.DOMAIN_CLIENT ?? domainServer,
+  };
+  const secrets = loadSecrets(dataDir, env);
+  return deepFreeze({ server, env, yaml, secrets, vars: { ...rawEnv } });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

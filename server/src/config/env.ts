@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { evaluateArithmetic } from './env-arithmetic';
+
+/** Environment variables, as strings, the way the process sees them. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (value === 'true' || value === '1' || value === 'yes') return true;
+      if (value === 'false' || value === '0' || value === 'no') return false;
+      ctx.addIssue({ code: 'custom', message: `expected true or false, got "${value}"` });
+      return z.NEVER;
+    });
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `expected a port number, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a non-negative number, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Milliseconds, as a number or LibreChat-style arithmetic (`1000 * 60 * 15`). */
+const milliseconds = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const n = evaluateArithmetic(value);
+      if (n === undefined || n < 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected milliseconds (e.g. 1000 * 60 * 15), got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return Math.round(n);
+    });
+
+/**
+ * `BAN_VIOLATIONS`: how many violation points within `BAN_INTERVAL` minutes ban the offender; `true` (the
+ * LibreChat way of switching bans on) means the default, `false` or `0` switches bans off.
+ */
+const banThreshold = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '' || value === 'true') return fallback;
+      if (value === 'false') return 0;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected true, false or a number, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const text = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const url = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return undefined;
+    if (!URL.canParse(value)) {
+      ctx.addIssue({ code: 'custom', message: `expected a URL, got "${value}"` });
+      return z.NEVER;
+    }
+    return value.replace(/\/+$/, '');
+  });
+
+/** A comma-separated list (`OPENAI_MODELS=gpt-4o,gpt-4o-mini`); undefined when empty. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const items = (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+    return items.length > 0 ? items : undefined;
+  });
+
+/** Where to look for a local Ollama (default http://127.0.0.1:11434); `off` or `false` stops looking. */
+const ollamaBaseUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return 'http://127.0.0.1:11434';
+    if (/^(off|false|no|none)$/i.test(value)) return null;
+    if (!URL.canParse(value)) {
+      ctx.addIssue({ code: 'custom', message: `expected a URL or "off", got "${value}"` });
+      return z.NEVER;
+    }
+    return value.replace(/\/+$/, '');
+  });
+
+/**
+ * The environment variables Parley reads, with the names LibreChat deployments use (API.md).
+ * Later features add theirs here, so the whole environment is validated once at start-up.
+ */
+export const envSchema = z.object({
+  NODE_ENV: text,
+  LOG_LEVEL: text,
+  PORT: port(3080),
+  HOST: text,
+  DATA_DIR: text,
+  DATABASE_URL: url,
+  REDIS_URL: url,
+  /**
+   * Which proxies may tell the client address through X-Forwarded-For: a hop count, `true`/`false`, or
+   * addresses/subnets (`loopback`, `10.0.0.0/8`, …). Default `loopback`: a reverse proxy on the same host.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value): string | number => {
+      if (value === undefined || value === '') return 'loopback';
+      if (/^\d+$/.test(value)) return Number(value);
+      // Fastify takes `true` for "every hop"; a large hop count says the same and keeps one type here.
+      if (value === 'true') return Number.MAX_SAFE_INTEGER;
+      return value === 'false' ? 0 : value;
+    }),
+  CONFIG_PATH: text,
+  DOMAIN_CLIENT: url,
+  DOMAIN_SERVER: url,
+
+  JWT_SECRET: text,
+  JWT_REFRESH_SECRET: text,
+  CREDS_KEY: text,
+
+  APP_TITLE: text,
+  CUSTOM_FOOTER: z.string().optional(),
+  HELP_AND_FAQ_URL: text,
+  SHOW_BIRTHDAY_ICON: z.string().optional(),
+  CHECK_BALANCE: flag(false),
+  START_BALANCE: positiveInt(0),
+  SEARCH: flag(true),
+
+  ALLOW_REGISTRATION: flag(true),
+  ALLOW_EMAIL_LOGIN: flag(true),
+  ALLOW_SOCIAL_LOGIN: flag(false),
+  ALLOW_SOCIAL_REGISTRATION: flag(false),
+
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  FACEBOOK_CLIENT_ID: text,
+  FACEBOOK_CLIENT_SECRET: text,
+  GITHUB_CLIENT_ID: text,
+  GITHUB_CLIENT_SECRET: text,
+  DISCORD_CLIENT_ID: text,
+  DISCORD_CLIENT_SECRET: text,
+  // Endpoint overrides of the OAuth2 providers (self-hosted GitHub Enterprise, a proxy, a test server).
+  GOOGLE_AUTHORIZATION_URL: url,
+  GOOGLE_TOKEN_URL: url,
+  GOOGLE_USERINFO_URL: url,
+  FACEBOOK_AUTHORIZATION_URL: url,
+  FACEBOOK_TOKEN_URL: url,
+  FACEBOOK_USERINFO_URL: url,
+  GITHUB_AUTHORIZATION_URL: url,
+  GITHUB_TOKEN_URL: url,
+  GITHUB_USERINFO_URL: url,
+  GITHUB_EMAILS_URL: url,
+  DISCORD_AUTHORIZATION_URL: url,
+  DISCORD_TOKEN_URL: url,
+  DISCORD_USERINFO_URL: url,
+  OPENID_ISSUER: url,
+  OPENID_CLIENT_ID: text,
+  OPENID_CLIENT_SECRET: text,
+  OPENID_SCOPE: text,
+  OPENID_BUTTON_LABEL: text,
+  OPENID_IMAGE_URL: text,
+
+  /** Access-token lifetime (ms, default 15 min) and refresh-token (session) lifetime (ms, default 7 days). */
+  SESSION_EXPIRY: milliseconds(15 * 60 * 1000),
+  REFRESH_TOKEN_EXPIRY: milliseconds(7 * 24 * 60 * 60 * 1000),
+  /** Per-IP limits: attempts per window in minutes. */
+  LOGIN_MAX: positiveInt(7),
+  LOGIN_WINDOW: positiveInt(5),
+  REGISTER_MAX: positiveInt(5),
+  REGISTER_WINDOW: positiveInt(60),
+  LOGIN_VIOLATION_SCORE: positiveInt(1),
+  REGISTRATION_VIOLATION_SCORE: positiveInt(1),
+  BAN_VIOLATIONS: banThreshold(20),
+  /** Minutes over which violation points add up. */
+  BAN_INTERVAL: positiveInt(20),
+  BAN_DURATION: milliseconds(2 * 60 * 60 * 1000),
+
+  EMAIL_SERVICE: text,
+  EMAIL_HOST: text,
+  EMAIL_PORT: port(25),
+  EMAIL_USERNAME: text,
+  EMAIL_PASSWORD: text,
+  EMAIL_FROM: text,
+  EMAIL_FROM_NAME: text,
+
+  // Endpoints. Keys and URLs may be `user_provided` (each user brings their own), so they are plain text.
+  /** Which built-in endpoints are offered, in this order (`openAI,google,custom`); default: all configured. */
+  ENDPOINTS: commaList,
+  OPENAI_API_KEY: text,
+  OPENAI_REVERSE_PROXY: text,
+  OPENAI_MODELS: commaList,
+  OPENAI_ORGANIZATION: text,
+  AZURE_API_KEY: text,
+  AZURE_OPENAI_API_INSTANCE_NAME: text,
+  AZURE_OPENAI_API_DEPLOYMENT_NAME: text,
+  AZURE_OPENAI_API_VERSION: text,
+  AZURE_OPENAI_MODELS: commaList,
+  /** May hold `${INSTANCE_NAME}` and `${DEPLOYMENT_NAME}` placeholders. */
+  AZURE_OPENAI_BASEURL: text,
+  /** Deployment name = model name without dots. */
+  AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: flag(false),
+  PLUGINS_USE_AZURE: flag(false),
+  PLUGIN_MODELS: commaList,
+  ANTHROPIC_API_KEY: text,
+  ANTHROPIC_REVERSE_PROXY: text,
+  ANTHROPIC_MODELS: commaList,
+  GOOGLE_KEY: text,
+  GOOGLE_REVERSE_PROXY: text,
+  GOOGLE_MODELS: commaList,
+  CHATGPT_TOKEN: text,
+  CHATGPT_REVERSE_PROXY: text,
+  CHATGPT_MODELS: commaList,
+  BINGAI_TOKEN: text,
+  BINGAI_HOST: text,
+  ASSISTANTS_API_KEY: text,
+  ASSISTANTS_BASE_URL: text,
+  ASSISTANTS_MODELS: commaList,
+  OLLAMA_BASE_URL: ollamaBaseUrl,
+
+  // Chat engine: message limits (per window in minutes), provider silence timeout, titles, moderation.
+  LIMIT_CONCURRENT_MESSAGES: flag(true),
+  CONCURRENT_MESSAGE_MAX: positiveInt(2),
+  LIMIT_MESSAGE_IP: flag(true),
+  MESSAGE_IP_MAX: positiveInt(40),
+  MESSAGE_IP_WINDOW: positiveInt(1),
+  LIMIT_MESSAGE_USER: flag(false),
+  MESSAGE_USER_MAX: positiveInt(40),
+  MESSAGE_USER_WINDOW: positiveInt(1),
+  /** Longest silence from the provider during a reply before it fails (ms). */
+  PROVIDER_TIMEOUT_MS: milliseconds(120_000),
+  TITLE_CONVO: flag(true),
+  OPENAI_MODERATION: flag(false),
+  OPENAI_MODERATION_API_KEY: text,
+  OPENAI_MODERATION_REVERSE_PROXY: text,
+});
+
+export type ParsedEnv = z.infer<typeof envSchema>;

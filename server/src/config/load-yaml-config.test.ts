@@ -1,0 +1,120 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/test-app';
+import { ConfigError } from './config-error';
+import { loadYamlConfig } from './load-yaml-config';
+
+function withConfig(yaml: string): { dir: string; file: string } {
+  const dir = tempDir();
+  const file = join(dir, 'librechat.yaml');
+  writeFileSync(file, yaml);
+  return { dir, file };
+}
+
+function errorOf(yaml: string): string {
+  const { dir } = withConfig(yaml);
+  try {
+    loadYamlConfig(undefined, dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const customEndpoint = (extra = '') => `
+version: 1.0.8
+endpoints:
+  custom:
+    - name: Mistral
+      apiKey: \${MISTRAL_API_KEY}
+      baseURL: https://api.mistral.ai/v1
+      models:
+        default: [mistral-small]
+${extra}`;
+
+describe('loadYamlConfig', () => {
+  it('returns nothing when no CONFIG_PATH is given and ./librechat.yaml is absent', () => {
+    expect(loadYamlConfig(undefined, tempDir())).toBeUndefined();
+  });
+
+  it('reads ./librechat.yaml by default and applies the 1.0.8 defaults', () => {
+    const { dir } = withConfig(customEndpoint());
+    const config = loadYamlConfig(undefined, dir);
+    expect(config?.endpoints?.custom?.[0]?.name).toBe('Mistral');
+    expect(config?.cache).toBe(true);
+    expect(config?.imageOutputType).toBe('png');
+    expect(config?.fileStrategy).toBe('local');
+  });
+
+  it('reads the file named by CONFIG_PATH, and refuses a CONFIG_PATH that does not exist', () => {
+    const { dir } = withConfig(customEndpoint());
+    expect(loadYamlConfig('librechat.yaml', dir)?.version).toBe('1.0.8');
+    expect(() => loadYamlConfig('missing.yaml', dir)).toThrow(/CONFIG_PATH: file not found/);
+  });
+
+  it('names an unknown top-level key', () => {
+    expect(errorOf('version: 1.0.8\nbogus: true\n')).toMatch(/: unknown key "bogus"$/);
+  });
+
+  it('requires the version key', () => {
+    expect(errorOf('cache: true\n')).toMatch(/: version: is required/);
+  });
+
+  it('refuses a custom endpoint named like a built-in one', () => {
+    expect(errorOf(customEndpoint().replace('name: Mistral', 'name: openAI'))).toMatch(
+      /endpoints\.custom\[0\]\.name: "openAI" is the name of a built-in endpoint/,
+    );
+  });
+
+  it('needs at least one default model unless models are fetched', () => {
+    expect(errorOf(customEndpoint().replace('default: [mistral-small]', 'default: []'))).toMatch(
+      /endpoints\.custom\[0\]\.models\.default: needs at least one model/,
+    );
+    const { dir } = withConfig(customEndpoint().replace('default: [mistral-small]', 'fetch: true'));
+    expect(loadYamlConfig(undefined, dir)?.endpoints?.custom?.[0]?.models.fetch).toBe(true);
+  });
+
+  it('needs at least one key in the endpoints block', () => {
+    expect(errorOf('version: 1.0.8\nendpoints: {}\n')).toMatch(/endpoints: needs at least one of/);
+  });
+
+  it('needs at least one azure group, each with an instance unless serverless', () => {
+    expect(errorOf('version: 1.0.8\nendpoints:\n  azureOpenAI:\n    groups: []\n')).toMatch(
+      /endpoints\.azureOpenAI\.groups: needs at least one group/,
+    );
+    const noInstance = `version: 1.0.8
+endpoints:
+  azureOpenAI:
+    groups:
+      - group: east
+        apiKey: k
+        deploymentName: d
+        version: "2024-02-01"
+        models: { gpt-4: true }
+`;
+    expect(errorOf(noInstance)).toMatch(/endpoints\.azureOpenAI\.groups\[0\]\.instanceName: is required/);
+  });
+
+  it('refuses an azure model defined in two groups', () => {
+    const twice = `version: 1.0.8
+endpoints:
+  azureOpenAI:
+    groups:
+      - { group: a, apiKey: k, instanceName: i, deploymentName: d, version: v, models: { gpt-4: true } }
+      - { group: b, apiKey: k, instanceName: i, deploymentName: d, version: v, models: { gpt-4: true } }
+`;
+    expect(errorOf(twice)).toMatch(/groups\[1\]\.models\.gpt-4: is already defined in group "a"/);
+  });
+
+  it('reports YAML syntax errors with their line, in one line', () => {
+    const message = errorOf('version: 1.0.8\nendpoints:\n  custom: [\n');
+    expect(message).toMatch(/^Invalid config .*librechat\.yaml \(line \d+\): /);
+    expect(message).not.toContain('\n');
+  });
+
+  it('refuses a wrong type with the key and the problem', () => {
+    expect(errorOf('version: 1.0.8\nimageOutputType: gif\n')).toMatch(/imageOutputType: Invalid option/);
+  });
+});

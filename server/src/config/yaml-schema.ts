@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '@parley/shared/constants';
+import { externalLinkSchema, modelSpecSchema } from '@parley/shared/schemas/startup-config';
+
+/** Endpoint names a custom endpoint may not take (SPEC §5 "Server config"). */
+export const BUILT_IN_ENDPOINTS = [
+  'openAI',
+  'azureOpenAI',
+  'bingAI',
+  'chatGPTBrowser',
+  'google',
+  'gptPlugins',
+  'anthropic',
+  'assistants',
+  'custom',
+] as const;
+
+const stringRecord = z.record(z.string(), z.string());
+const paramsRecord = z.record(z.string(), z.unknown());
+
+const customEndpointSchema = z
+  .object({
+    name: z.string().trim().min(1),
+    apiKey: z.string().min(1),
+    baseURL: z.string().min(1),
+    models: z.object({
+      default: z.array(z.string().min(1)).optional(),
+      fetch: z.boolean().optional(),
+      userIdQuery: z.boolean().optional(),
+    }),
+    titleConvo: z.boolean().optional(),
+    titleMethod: z.enum(['completion', 'functions']).optional(),
+    titleModel: z.string().optional(),
+    summarize: z.boolean().optional(),
+    summaryModel: z.string().optional(),
+    forcePrompt: z.boolean().optional(),
+    modelDisplayLabel: z.string().optional(),
+    iconURL: z.string().optional(),
+    headers: stringRecord.optional(),
+    addParams: paramsRecord.optional(),
+    dropParams: z.array(z.string()).optional(),
+    customOrder: z.number().optional(),
+  })
+  .superRefine((endpoint, ctx) => {
+    const builtIn = BUILT_IN_ENDPOINTS.find((n) => n.toLowerCase() === endpoint.name.toLowerCase());
+    if (builtIn) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message: `"${endpoint.name}" is the name of a built-in endpoint; choose another name`,
+      });
+    }
+    if (!endpoint.models.fetch && (endpoint.models.default?.length ?? 0) === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['models', 'default'],
+        message: 'needs at least one model (or set models.fetch: true)',
+      });
+    }
+  });
+
+const azureModelSchema = z.union([
+  z.literal(true),
+  z.object({
+    deploymentName: z.string().optional(),
+    version: z.string().optional(),
+    assistants: z.boolean().optional(),
+  }),
+]);
+
+const azureGroupSchema = z
+  .object({
+    group: z.string().min(1),
+    apiKey: z.string().min(1),
+    instanceName: z.string().optional(),
+    deploymentName: z.string().optional(),
+    version: z.string().optional(),
+    baseURL: z.string().optional(),
+    serverless: z.boolean().optional(),
+    additionalHeaders: stringRecord.optional(),
+    addParams: paramsRecord.optional(),
+    dropParams: z.array(z.string()).optional(),
+    forcePrompt: z.boolean().optional(),
+    assistants: z.boolean().optional(),
+    models: z.record(z.string(), azureModelSchema),
+  })
+  .superRefine((group, ctx) => {
+    if (Object.keys(group.models).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['models'], message: 'needs at least one model' });
+    }
+    if (group.serverless) {
+      if (!group.baseURL) {
+        ctx.addIssue({ code: 'custom', path: ['baseURL'], message: 'is required for a serverless group' });
+      }
+      return;
+    }
+    if (!group.instanceName) {
+      ctx.addIssue({ code: 'custom', path: ['instanceName'], message: 'is required (unless serverless)' });
+    }
+    for (const [model, setting] of Object.entries(group.models)) {
+      const deployment = setting === true ? undefined : setting.deploymentName;
+      const version = setting === true ? undefined : setting.version;
+      if (!(deployment ?? group.deploymentName)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', model],
+          message: 'has no deploymentName (set it on the model or the group)',
+        });
+      }
+      if (!(version ?? group.version)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', model],
+          message: 'has no version (set it on the model or the group)',
+        });
+      }
+    }
+  });
+
+const azureEndpointSchema = z
+  .object({
+    groups: z.array(azureGroupSchema).min(1, 'needs at least one group'),
+    plugins: z.boolean().optional(),
+    assistants: z.boolean().optional(),
+    titleConvo: z.boolean().optional(),
+    titleMethod: z.enum(['completion', 'functions']).optional(),
+    titleModel: z.string().optional(),
+    summarize: z.boolean().optional(),
+    summaryModel: z.string().optional(),
+    customOrder: z.number().optional(),
+  })
+  .superRefine((azure, ctx) => {
+    const groupNames = new Set<string>();
+    const modelNames = new Map<string, string>();
+    azure.groups.forEach((group, index) => {
+      if (groupNames.has(group.group)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['groups', index, 'group'],
+          message: `"${group.group}" is used by more than one group`,
+        });
+      }
+      groupNames.add(group.group);
+      for (const model of Object.keys(group.models)) {
+        const owner = modelNames.get(model);
+        if (owner !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['groups', index, 'models', model],
+            message: `is already defined in group "${owner}"`,
+          });
+        }
+        modelNames.set(model, group.group);
+      }
+    });
+  });
+
+export const ASSISTANT_CAPABILITIES = [
+  'code_interpreter',
+  'image_vision',
+  'retrieval',
+  'actions',
+  'tools',
+] as const;
+
+const assistantsEndpointSchema = z.object({
+  disableBuilder: z.boolean().optional(),
+  pollIntervalMs: z.number().int().positive().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  supportedIds: z.array(z.string()).optional(),
+  excludedIds: z.array(z.string()).optional(),
+  retrievalModels: z.array(z.string()).optional(),
+  capabilities: z.array(z.enum(ASSISTANT_CAPABILITIES)).optional(),
+  apiKey: z.string().optional(),
+  baseURL: z.string().optional(),
+  models: z.object({ default: z.array(z.string()).optional(), fetch: z.boolean().optional() }).optional(),
+  titleConvo: z.boolean().optional(),
+  titleMethod: z.enum(['completion', 'functions']).optional(),
+  titleModel: z.string().optional(),
+  headers: stringRecord.optional(),
+});
+
+const endpointsSchema = z
+  .strictObject({
+    azureOpenAI: azureEndpointSchema.optional(),
+    assistants: assistantsEndpointSchema.optional(),
+    custom: z.array(customEndpointSchema).optional(),
+  })
+  .refine((e) => Object.values(e).some((v) => v !== undefined), {
+    message: 'needs at least one of azureOpenAI, assistants, custom',
+  })
+  .superRefine((e, ctx) => {
+    const seen = new Set<string>();
+    e.custom?.forEach((endpoint, index) => {
+      const key = endpoint.name.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['custom', index, 'name'],
+          message: `"${endpoint.name}" is used by more than one custom endpoint`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
+const fileEndpointConfigSchema = z.object({
+  disabled: z.boolean().optional(),
+  fileLimit: z.number().int().min(0).optional(),
+  fileSizeLimit: z.number().min(0).optional(),
+  totalSizeLimit: z.number().min(0).optional(),
+  supportedMimeTypes: z.array(z.string()).optional(),
+});
+
+const rateLimitSchema = z.object({
+  ipMax: z.number().int().positive().optional(),
+  ipWindowInMinutes: z.number().positive().optional(),
+  userMax: z.number().int().positive().optional(),
+  userWindowInMinutes: z.number().positive().optional(),
+});
+
+/** The YAML "Server config file" (SPEC §3, config version 1.0.8). Unknown top-level keys are errors. */
+export const yamlConfigSchema = z.strictObject({
+  version: z.string({ error: 'is required (for example "1.0.8")' }).min(1),
+  cache: z.boolean().default(true),
+  secureImageLinks: z.boolean().optional(),
+  imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
+  filteredTools: z.array(z.string()).optional(),
+  interface: z
+    .object({
+      endpointsMenu: z.boolean().optional(),
+      modelSelect: z.boolean().optional(),
+      parameters: z.boolean().optional(),
+      presets: z.boolean().optional(),
+      sidePanel: z.boolean().optional(),
+      privacyPolicy: externalLinkSchema.optional(),
+      termsOfService: externalLinkSchema.optional(),
+    })
+    .optional(),
+  fileStrategy: z.enum(['local', 'firebase', 'openai', 's3', 'vectordb']).default('local'),
+  registration: z
+    .object({
+      socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
+      allowedDomains: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
+  rateLimits: z.object({ fileUploads: rateLimitSchema.optional() }).optional(),
+  fileConfig: z
+    .object({
+      endpoints: z.record(z.string(), fileEndpointConfigSchema).optional(),
+      serverFileSizeLimit: z.number().min(0).optional(),
+      avatarSizeLimit: z.number().min(0).optional(),
+    })
+    .optional(),
+  modelSpecs: z
+    .object({
+      enforce: z.boolean().default(false),
+      prioritize: z.boolean().default(true),
+      list: z.array(modelSpecSchema).optional(),
+    })
+    .optional(),
+  endpoints: endpointsSchema.optional(),
+});
+
+export type YamlConfig = z.infer<typeof yamlConfigSchema>;
+export type CustomEndpointConfig = z.infer<typeof customEndpointSchema>;
+export type AzureEndpointConfig = z.infer<typeof azureEndpointSchema>;
+export type AssistantsEndpointConfig = z.infer<typeof assistantsEndpointSchema>;

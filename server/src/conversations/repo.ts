@@ -1,0 +1,153 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { conversations, type JsonObject } from '../db/schema';
+
+/** Every column except the generated `search_vector`. */
+const columns = {
+  conversationId: conversations.conversationId,
+  userId: conversations.userId,
+  title: conversations.title,
+  endpoint: conversations.endpoint,
+  endpointType: conversations.endpointType,
+  model: conversations.model,
+  options: conversations.options,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+};
+
+export interface ConversationRecord {
+  conversationId: string;
+  userId: string;
+  title: string;
+  endpoint: string;
+  endpointType: string | null;
+  model: string | null;
+  options: JsonObject;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Microsecond wall clock that advances inside a transaction too, so "newest first" is a strict order. */
+const clockNow = sql`clock_timestamp()`;
+
+const owned = (userId: string, conversationId: string) =>
+  and(eq(conversations.userId, userId), eq(conversations.conversationId, conversationId));
+
+export async function selectConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationRecord | null> {
+  const rows = await db.select(columns).from(conversations).where(owned(userId, conversationId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function selectConversationPage(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<ConversationRecord[]> {
+  return db
+    .select(columns)
+    .from(conversations)
+    .where(eq(conversations.userId, userId))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.conversationId))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countConversations(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId));
+  return row?.n ?? 0;
+}
+
+export interface TurnConversationValues {
+  conversationId: string;
+  title: string;
+  endpoint: string;
+  endpointType: string | null;
+  model: string | null;
+  options: JsonObject;
+}
+
+/**
+ * Creates the conversation, or refreshes its endpoint, model and options and moves it to the top. The
+ * update branch only applies to the caller's own row, so another user's id returns null.
+ */
+export async function upsertTurnConversation(
+  db: Db,
+  userId: string,
+  values: TurnConversationValues,
+): Promise<ConversationRecord | null> {
+  const rows = await db
+    .insert(conversations)
+    .values({ ...values, userId, createdAt: clockNow, updatedAt: clockNow })
+    .onConflictDoUpdate({
+      target: conversations.conversationId,
+      set: {
+        endpoint: sql`excluded.endpoint`,
+        endpointType: sql`excluded.endpoint_type`,
+        model: sql`excluded.model`,
+        options: sql`excluded.options`,
+        updatedAt: clockNow,
+      },
+      setWhere: eq(conversations.userId, sql`excluded.user_id`),
+    })
+    .returning(columns);
+  return rows[0] ?? null;
+}
+
+export interface ConversationPatch {
+  title?: string;
+  model?: string | null;
+  /** Merged into the stored options (keys given replace keys stored). */
+  options?: JsonObject;
+}
+
+/** Applies the patch and bumps `updatedAt` (the conversation moves to the top of the list). */
+export async function updateConversationRow(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  patch: ConversationPatch,
+): Promise<ConversationRecord | null> {
+  const rows = await db
+    .update(conversations)
+    .set({
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.model !== undefined ? { model: patch.model } : {}),
+      ...(patch.options && Object.keys(patch.options).length > 0
+        ? { options: sql`${conversations.options} || ${JSON.stringify(patch.options)}::jsonb` }
+        : {}),
+      updatedAt: clockNow,
+    })
+    .where(owned(userId, conversationId))
+    .returning(columns);
+  return rows[0] ?? null;
+}
+
+/** Sets the title only while it is still `whileTitle` (a generated title never replaces a rename). */
+export async function replaceTitleIf(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  title: string,
+  whileTitle: string,
+): Promise<ConversationRecord | null> {
+  const rows = await db
+    .update(conversations)
+    .set({ title, updatedAt: clockNow })
+    .where(and(owned(userId, conversationId), eq(conversations.title, whileTitle)))
+    .returning(columns);
+  return rows[0] ?? null;
+}
+
+/** Deletes one conversation, or all of the user's when no id is given; messages go with them (cascade). */
+export async function deleteConversations(db: Db, userId: string, conversationId?: string): Promise<number> {
+  const where = conversationId ? owned(userId, conversationId) : eq(conversations.userId, userId);
+  const rows = await db
+    .delete(conversations)
+    .where(where)
+    .returning({ conversationId: conversations.conversationId });
+  return rows.length;
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_TITLE, NO_PARENT } from '@parley/shared/constants';
+import { conversationListSchema, conversationSchema } from '@parley/shared/schemas/conversation';
+import { describeEachEngine } from '../../test/describe-each-engine';
+import { testConfig } from '../../test/test-app';
+import { buildApp } from '../app';
+import type { AppConfig } from '../config/app-config';
+import { conversations } from '../db/schema';
+import { listMessages, saveMessage } from '../messages/service';
+import { saveConversationForTurn, setGeneratedTitle } from './service';
+import { createTestUser, type TestUser } from '../../test/test-users';
+
+describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
+  let app: FastifyInstance;
+  let config: AppConfig;
+  beforeAll(async () => {
+    config = testConfig();
+    app = await buildApp({ config, database: getDatabase() });
+  });
+  afterAll(() => app.close());
+
+  const user = (name: string): Promise<TestUser> =>
+    createTestUser({ database: getDatabase(), config }, { name, password: null });
+  const newConversation = (owner: TestUser, options = {}) =>
+    saveConversationForTurn(getDb(), owner.user.id, {
+      conversationId: randomUUID(),
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      options,
+    });
+  const list = async (owner: TestUser, pageNumber: number | string = 1) => {
+    const response = await app.inject({
+      url: `/api/convos?pageNumber=${pageNumber}`,
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    return conversationListSchema.parse(response.json());
+  };
+  const post = (owner: TestUser, url: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: owner.headers, payload });
+
+  it('pages 26 conversations 25 at a time, most recently updated first', async () => {
+    const alice = await user('alice');
+    const created = [];
+    for (let i = 0; i < 26; i += 1) created.push(await newConversation(alice));
+    const newestFirst = created.map((c) => c.conversationId).reverse();
+
+    const first = await list(alice, 1);
+    expect(first).toMatchObject({ pages: 2, pageNumber: 1, pageSize: 25 });
+    expect(first.conversations.map((c) => c.conversationId)).toEqual(newestFirst.slice(0, 25));
+    const second = await list(alice, 2);
+    expect(second.conversations.map((c) => c.conversationId)).toEqual(newestFirst.slice(25));
+    expect((await list(alice, 3)).conversations).toEqual([]);
+  });
+
+  it('answers an empty list with one page, and 400 for a page number that is not a positive integer', async () => {
+    const alice = await user('alice');
+    expect(await list(alice)).toEqual({ conversations: [], pages: 1, pageNumber: 1, pageSize: 25 });
+    for (const bad of ['0', '-1', '1.5', 'abc']) {
+      const response = await app.inject({ url: `/api/convos?pageNumber=${bad}`, headers: alice.headers });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message).toMatch(/^pageNumber: /);
+    }
+  });
+
+  it('refuses every route without a valid token', async () => {
+    const id = randomUUID();
+    const calls = [
+      app.inject({ url: '/api/convos' }),
+      app.inject({ url: `/api/convos/${id}` }),
+      app.inject({ method: 'POST', url: '/api/convos/update', payload: { arg: { conversationId: id } } }),
+      app.inject({ method: 'POST', url: '/api/convos/clear', payload: { arg: {} } }),
+      app.inject({ method: 'POST', url: '/api/convos/gen_title', payload: { conversationId: id } }),
+      app.inject({ url: '/api/convos', headers: { authorization: 'Bearer nope' } }),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('presents a conversation with its options as top-level fields', async () => {
+    const alice = await user('alice');
+    const saved = await newConversation(alice, { temperature: 0.3, promptPrefix: 'Be brief', stop: ['x'] });
+    const response = await app.inject({ url: `/api/convos/${saved.conversationId}`, headers: alice.headers });
+    expect(response.statusCode).toBe(200);
+    const body = conversationSchema.parse(response.json());
+    expect(body).toMatchObject({
+      conversationId: saved.conversationId,
+      title: DEFAULT_TITLE,
+      user: alice.user.id,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      temperature: 0.3,
+      promptPrefix: 'Be brief',
+      stop: ['x'],
+    });
+    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+    expect(response.json()).not.toHaveProperty('options');
+  });
+
+  it('answers 404 for an unknown conversation id and for a malformed one', async () => {
+    const alice = await user('alice');
+    for (const id of [randomUUID(), 'not-a-uuid', 'new']) {
+      const response = await app.inject({ url: `/api/convos/${id}`, headers: alice.headers });
+      expect(response.statusCode, id).toBe(404);
+    }
+  });
+
+  it('renames a conversation, which moves it to the top of the list', async () => {
+    const alice = await user('alice');
+    const oldest = await newConversation(alice);
+    await newConversation(alice);
+    await newConversation(alice);
+    const response = await post(alice, '/api/convos/update', {
+      arg: { conversationId: oldest.conversationId, title: 'Renamed', temperature: 1.2 },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = conversationSchema.parse(response.json());
+    expect(body).toMatchObject({ title: 'Renamed', temperature: 1.2, model: 'gpt-4o' });
+    expect(body.updatedAt > oldest.updatedAt).toBe(true);
+    const first = (await list(alice)).conversations[0];
+    expect(first?.conversationId).toBe(oldest.conversationId);
+    expect(first?.title).toBe('Renamed');
+  });
+
+  it('answers 404 when renaming a conversation that does not exist and 400 for a blank title', async () => {
+    const alice = await user('alice');
+    const missing = await post(alice, '/api/convos/update', {
+      arg: { conversationId: randomUUID(), title: 'X' },
+    });
+    expect(missing.statusCode).toBe(404);
+    const saved = await newConversation(alice);
+    const blank = await post(alice, '/api/convos/update', {
+      arg: { conversationId: saved.conversationId, title: ' ' },
+    });
+    expect(blank.statusCode).toBe(400);
+  });
+
+  it('clears one conversation with its messages', async () => {
+    const alice = await user('alice');
+    const doomed = await newConversation(alice);
+    const kept = await newConversation(alice);
+    await saveMessage(getDb(), alice.user.id, {
+      messageId: randomUUID(),
+      conversationId: doomed.conversationId,
+      parentMessageId: NO_PARENT,
+      sender: 'User',
+      text: 'hi',
+      isCreatedByUser: true,
+    });
+    const response = await post(alice, '/api/convos/clear', {
+      arg: { conversationId: doomed.conversationId },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect((await list(alice)).conversations.map((c) => c.conversationId)).toEqual([kept.conversationId]);
+    expect(await listMessages(getDb(), alice.user.id, doomed.conversationId)).toEqual([]);
+    const again = await post(alice, '/api/convos/clear', { arg: { conversationId: doomed.conversationId } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('clears all of the caller’s conversations when no id is given, and only theirs', async () => {
+    const alice = await user('alice');
+    const bob = await user('bob');
+    await newConversation(alice);
+    await newConversation(alice);
+    const bobs = await newConversation(bob);
+
+    const stray = await post(alice, '/api/convos/clear', { arg: { source: 'button' } });
+    expect(stray.json()).toEqual({ deletedCount: 0 });
+    expect((await list(alice)).conversations).toHaveLength(2);
+
+    const response = await post(alice, '/api/convos/clear', { arg: {} });
+    expect(response.json()).toEqual({ deletedCount: 2 });
+    expect((await list(alice)).conversations).toEqual([]);
+    expect((await list(bob)).conversations.map((c) => c.conversationId)).toEqual([bobs.conversationId]);
+  });
+
+  it('gen_title answers 404 until a title is generated, then the title', async () => {
+    const alice = await user('alice');
+    const saved = await newConversation(alice);
+    // Past the first exchange's window, so the route does not wait for a title.
+    await getDb()
+      .update(conversations)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(conversations.conversationId, saved.conversationId));
+    const before = await post(alice, '/api/convos/gen_title', { conversationId: saved.conversationId });
+    expect(before.statusCode).toBe(404);
+
+    await setGeneratedTitle(getDb(), alice.user.id, saved.conversationId, 'Weather in Paris');
+    const after = await post(alice, '/api/convos/gen_title', { conversationId: saved.conversationId });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ title: 'Weather in Paris' });
+
+    const unknown = await post(alice, '/api/convos/gen_title', { conversationId: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('isolates users: another user’s conversation is 404 on every route and never listed', async () => {
+    const alice = await user('alice');
+    const bob = await user('bob');
+    const secret = await newConversation(alice);
+    await setGeneratedTitle(getDb(), alice.user.id, secret.conversationId, 'Secret plans');
+    const id = secret.conversationId;
+
+    expect((await app.inject({ url: `/api/convos/${id}`, headers: bob.headers })).statusCode).toBe(404);
+    expect(
+      (await post(bob, '/api/convos/update', { arg: { conversationId: id, title: 'Mine' } })).statusCode,
+    ).toBe(404);
+    expect((await post(bob, '/api/convos/gen_title', { conversationId: id })).statusCode).toBe(404);
+    expect((await post(bob, '/api/convos/clear', { arg: { conversationId: id } })).statusCode).toBe(404);
+    await post(bob, '/api/convos/clear', { arg: {} });
+    expect((await list(bob)).conversations).toEqual([]);
+
+    const aliceView = await app.inject({ url: `/api/convos/${id}`, headers: alice.headers });
+    expect(aliceView.json()).toMatchObject({ title: 'Secret plans' });
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paths } from '@parley/shared/api/paths';
+import {
+  conversationClearBodySchema,
+  conversationClearResponseSchema,
+  conversationListQuerySchema,
+  conversationListSchema,
+  conversationSchema,
+  conversationUpdateBodySchema,
+  genTitleBodySchema,
+  genTitleResponseSchema,
+} from '@parley/shared/schemas/conversation';
+import { authenticate } from '../plugins/authenticate';
+import {
+  clearConversations,
+  DEFAULT_TITLE_WAIT,
+  getConversation,
+  getGeneratedTitle,
+  listConversations,
+  updateConversation,
+  type Db,
+  type TitleWait,
+} from './service';
+
+export interface ConversationRoutesDeps {
+  db: Db;
+  jwtSecret: string;
+  /** How `gen_title` waits for a title still being generated. */
+  titleWait?: TitleWait;
+}
+
+const conversationParamsSchema = z.object({ conversationId: z.string() });
+
+/** `/api/convos…` (API.md "Conversations"): every query is scoped to the caller. */
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesDeps> = async (app, deps) => {
+  const { db } = deps;
+  const titleWait = deps.titleWait ?? DEFAULT_TITLE_WAIT;
+  app.addHook('onRequest', authenticate(deps.jwtSecret));
+
+  app.get(
+    paths.convos,
+    { schema: { querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } },
+    async (request) => listConversations(db, request.user.id, request.query.pageNumber),
+  );
+
+  app.get(
+    paths.convo,
+    { schema: { params: conversationParamsSchema, response: { 200: conversationSchema } } },
+    async (request) => getConversation(db, request.user.id, request.params.conversationId),
+  );
+
+  app.post(
+    paths.convosUpdate,
+    { schema: { body: conversationUpdateBodySchema, response: { 200: conversationSchema } } },
+    async (request) => updateConversation(db, request.user.id, request.body.arg),
+  );
+
+  app.post(
+    paths.convosClear,
+    { schema: { body: conversationClearBodySchema, response: { 200: conversationClearResponseSchema } } },
+    async (request) => clearConversations(db, request.user.id, request.body.arg),
+  );
+
+  app.post(
+    paths.convosGenTitle,
+    { schema: { body: genTitleBodySchema, response: { 200: genTitleResponseSchema } } },
+    async (request) => getGeneratedTitle(db, request.user.id, request.body.conversationId, titleWait),
+  );
+};

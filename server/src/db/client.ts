@@ -1,0 +1,95 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Assume } from 'drizzle-orm/utils';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute()` resolves to on both drivers: PGlite's `Results` and node-postgres' `QueryResult`
+ * both carry `rows` (they differ in everything else, e.g. `affectedRows` vs `rowCount`).
+ */
+export interface DbQueryResult<TRow> {
+  rows: TRow[];
+}
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/** The drizzle instance repositories take: the same type whichever engine is underneath. */
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
+
+/** The driver-specific side of an open database (migrations, snapshots, raw access in tests). */
+export type DatabaseDriver =
+  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite }
+  | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool };
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: DatabaseDriver['kind'];
+  readonly driver: DatabaseDriver;
+  /** Closes the pool or the PGlite instance (also one passed in as `pglite`). Safe to call twice. */
+  close(): Promise<void>;
+  /** Resolves when the database answers `select 1`. */
+  ping(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when set, PGlite options are ignored. */
+  databaseUrl?: string;
+  /** PGlite data directory (created when missing). Without it and without `pglite`: in memory. */
+  dataDir?: string;
+  /** An existing PGlite instance (tests); the returned database owns it from now on. */
+  pglite?: PGlite;
+  /** node-postgres pool size (default 10). */
+  poolMax?: number;
+  /** Called when an idle pooled PostgreSQL connection fails (e.g. the server restarted); default: ignore. */
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const driver = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.onPoolError)
+    : await openPglite(opts);
+  let closing: Promise<void> | undefined;
+  return {
+    db: driver.db,
+    kind: driver.kind,
+    driver,
+    close: () => (closing ??= closeDriver(driver)),
+    ping: async () => {
+      await driver.db.execute(sql`select 1`);
+    },
+  };
+}
+
+function openPostgres(
+  connectionString: string,
+  max: number,
+  onPoolError: (error: Error) => void = () => undefined,
+): DatabaseDriver {
+  const pool = new pg.Pool({ connectionString, max });
+  // Without a listener, an idle client losing its connection would crash the process; the next query
+  // reports the problem anyway.
+  pool.on('error', onPoolError);
+  return { kind: 'postgres', db: drizzleNodePg({ client: pool, schema }), pool };
+}
+
+async function openPglite(opts: OpenDatabaseOptions): Promise<DatabaseDriver> {
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+    client = await PGlite.create(opts.dataDir);
+  }
+  return { kind: 'pglite', db: drizzlePglite({ client, schema }), client };
+}
+
+async function closeDriver(driver: DatabaseDriver): Promise<void> {
+  if (driver.kind === 'postgres') await driver.pool.end();
+  else if (!driver.client.closed) await driver.client.close();
+}

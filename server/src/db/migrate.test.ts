@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPglite, createTestPostgres, postgresSkipReason } from '../../test/test-database';
+import { openDatabase, type Database, type Db } from './client';
+import { defaultMigrationsFolder, migrateDatabase } from './migrate';
+
+/** How many migrations the journal lists (each applies exactly once). */
+const MIGRATION_COUNT = (
+  JSON.parse(readFileSync(`${defaultMigrationsFolder()}/meta/_journal.json`, 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
+
+async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  return (await db.execute(query)).rows;
+}
+
+/** Everything the migrations define in `public`, in a form comparable across engines. */
+async function describeCatalog(db: Db) {
+  const columns = await rows(
+    db,
+    sql`select table_name, column_name, data_type, udt_name, is_nullable, column_default,
+               is_generated, generation_expression
+          from information_schema.columns where table_schema = 'public'
+         order by table_name, column_name`,
+  );
+  const indexes = await rows(
+    db,
+    sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public'
+         order by tablename, indexname`,
+  );
+  const constraints = await rows(
+    db,
+    sql`select rel.relname as table_name, con.conname, con.contype, pg_get_constraintdef(con.oid) as def
+          from pg_constraint con join pg_class rel on rel.oid = con.conrelid
+          join pg_namespace ns on ns.oid = rel.relnamespace
+         where ns.nspname = 'public' and con.contype <> 'n'
+         order by rel.relname, con.conname`,
+  );
+  return { columns, indexes, constraints };
+}
+
+describe('migrations', () => {
+  it('resolve the migrations folder from the source tree', () => {
+    expect(defaultMigrationsFolder()).toBe(fileURLToPath(new URL('../../drizzle', import.meta.url)));
+  });
+
+  it('are idempotent: a second run applies nothing', async () => {
+    const database = await createTestPglite();
+    try {
+      await migrateDatabase(database);
+      const applied = await rows(
+        database.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied).toEqual([{ n: MIGRATION_COUNT }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(postgresSkipReason() !== undefined)('migrations on PGlite and PostgreSQL', () => {
+  let pglite: Database;
+  let postgres: Database;
+  beforeAll(async () => {
+    [pglite, postgres] = await Promise.all([createTestPglite(), createTestPostgres()]);
+  });
+  afterAll(async () => {
+    await Promise.all([pglite.close(), postgres.close()]);
+  });
+
+  it('create the same tables, columns, indexes and constraints on both engines', async () => {
+    const [onPglite, onPostgres] = await Promise.all([
+      describeCatalog(pglite.db),
+      describeCatalog(postgres.db),
+    ]);
+    expect(onPglite.columns.length).toBeGreaterThan(100);
+    expect(onPglite.columns).toEqual(onPostgres.columns);
+    expect(onPglite.indexes).toEqual(onPostgres.indexes);
+    expect(onPglite.constraints).toEqual(onPostgres.constraints);
+  });
+
+  it('run once when several processes migrate an empty PostgreSQL database together', async () => {
+    const first = await createTestPostgres({ empty: true });
+    const second = await openDatabaseLike(first);
+    try {
+      await Promise.all([migrateDatabase(first), migrateDatabase(second)]);
+      const applied = await rows(first.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied).toEqual([{ n: MIGRATION_COUNT }]);
+      const tables = await rows(
+        first.db,
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      );
+      expect(tables).toEqual([{ n: 11 }]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
+
+/** A second pool on the same PostgreSQL database, as a second server process would have. */
+async function openDatabaseLike(database: Database): Promise<Database> {
+  if (database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  const url = database.driver.pool.options.connectionString;
+  if (!url) throw new Error('pool without connection string');
+  return openDatabase({ databaseUrl: url });
+}

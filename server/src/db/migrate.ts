@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database } from './client';
+
+/** Arbitrary constant: PostgreSQL advisory-lock key that serialises migrations across server processes. */
+const MIGRATION_LOCK_KEY = 7_228_934_510;
+
+/**
+ * Where `server/drizzle` is, seen from this module: `../../drizzle` when running from source
+ * (`server/src/db/migrate.ts`), `../drizzle` or `./drizzle` when bundled into `server/dist/main.js`
+ * (with the folder left in place or copied next to the bundle). The first that holds a drizzle journal wins.
+ */
+export function defaultMigrationsFolder(): string {
+  const candidates = ['../../drizzle', '../drizzle', './drizzle'].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  const found = candidates.find((folder) => existsSync(`${folder}/meta/_journal.json`));
+  if (!found) {
+    throw new Error(`No drizzle migrations folder found; looked in ${candidates.join(', ')}`);
+  }
+  return found;
+}
+
+export interface MigrateOptions {
+  /** Folder holding the drizzle-kit output; default `defaultMigrationsFolder()`. */
+  migrationsFolder?: string;
+}
+
+/**
+ * Applies every pending migration (idempotent). On PostgreSQL the run holds an advisory lock, so several
+ * processes starting together migrate once. Logs nothing; the caller logs.
+ */
+export async function migrateDatabase(database: Database, opts: MigrateOptions = {}): Promise<void> {
+  const migrationsFolder = opts.migrationsFolder ?? defaultMigrationsFolder();
+  const { driver } = database;
+  if (driver.kind === 'pglite') {
+    await migratePglite(driver.db, { migrationsFolder });
+    return;
+  }
+  const client = await driver.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,17 @@
+import { numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Token credits per user (1,000,000 = 1 USD); numeric so fractional token values add up exactly. */
+export const balances = pgTable('balances', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenCredits: numeric('token_credits', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export type BalanceRow = typeof balances.$inferSelect;
+export type NewBalanceRow = typeof balances.$inferInsert;

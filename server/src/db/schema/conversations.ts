@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { searchTsvectorOf, timestamps, tsvector, type JsonObject } from './columns';
+import { users } from './users';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    conversationId: uuid('conversation_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('New Chat'),
+    endpoint: text('endpoint').notNull(),
+    endpointType: text('endpoint_type'),
+    model: text('model'),
+    /** Every other endpoint option field of SPEC §3 Conversation (temperature, promptPrefix, tools, …). */
+    options: jsonb('options')
+      .$type<JsonObject>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Generated from `title`; never written by the app. */
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchTsvectorOf('title')),
+    ...timestamps(),
+  },
+  (table) => [
+    index('conversations_user_id_updated_at_idx').on(table.userId, table.updatedAt.desc().nullsFirst()),
+    index('conversations_search_vector_idx').using('gin', table.searchVector),
+  ],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type NewConversationRow = typeof conversations.$inferInsert;

@@ -1,0 +1,44 @@
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { sqlLiteralList, timestamps } from './columns';
+import { users } from './users';
+
+export const FILE_SOURCES = ['local', 'firebase', 'openai', 's3', 'vectordb'] as const;
+export type FileSource = (typeof FILE_SOURCES)[number];
+
+/**
+ * Uploaded files. `conversation_id` is informational (no foreign key): a file is often uploaded before its
+ * conversation is saved, and it outlives the conversation.
+ */
+export const files = pgTable(
+  'files',
+  {
+    fileId: uuid('file_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id'),
+    tempFileId: text('temp_file_id'),
+    filename: text('filename').notNull(),
+    filepath: text('filepath').notNull(),
+    /** MIME type. */
+    type: text('type').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    source: text('source', { enum: FILE_SOURCES }).notNull().default('local'),
+    /** avatar, unknown, assistants, image_generation, assistants_output, message_attachment. */
+    context: text('context'),
+    embedded: boolean('embedded').notNull().default(false),
+    usage: integer('usage').notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [
+    index('files_user_id_created_at_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    index('files_conversation_id_idx').on(table.conversationId),
+    check('files_source_check', sql`${table.source} in (${sqlLiteralList(FILE_SOURCES)})`),
+  ],
+);
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;

@@ -1,0 +1,12 @@
+// The drizzle schema boundary: drizzle-kit, the client and the repositories import tables from here.
+export * from './users';
+export * from './sessions';
+export * from './password-reset-tokens';
+export * from './conversations';
+export * from './messages';
+export * from './presets';
+export * from './user-keys';
+export * from './files';
+export * from './balances';
+export * from './transactions';
+export type { JsonObject } from './columns';

@@ -1,0 +1,72 @@
+import type { EndpointConfig, EndpointsConfig } from '@parley/shared/schemas/endpoints';
+import { ASSISTANT_BUILDER_CAPABILITIES, PLUGIN_AGENTS } from '@parley/shared/schemas/endpoints';
+import { DEFAULT_RETRIEVAL_MODELS } from '@parley/shared/endpoints/default-models';
+import type { AssistantsEndpointConfig } from '../config/yaml-schema';
+import { assertNever } from './assert-never';
+import { isUserProvided } from './config-value';
+import type { AzureEntry, EndpointEntry, KeyedEntry } from './endpoint-entry';
+
+/** `GET /api/endpoints` from the enabled endpoints, already in menu order. */
+export function endpointsConfigOf(
+  ordered: readonly EndpointEntry[],
+  assistantsYaml: AssistantsEndpointConfig | undefined,
+): EndpointsConfig {
+  const result: EndpointsConfig = {};
+  ordered.forEach((entry, order) => {
+    result[entry.name] = { order, ...describe(entry, assistantsYaml) };
+  });
+  return result;
+}
+
+type Description = Omit<EndpointConfig, 'order'>;
+
+function describe(entry: EndpointEntry, assistantsYaml: AssistantsEndpointConfig | undefined): Description {
+  switch (entry.type) {
+    case 'keyed':
+      return entry.name === 'assistants'
+        ? { ...keyedDescription(entry), ...assistantsExtras(assistantsYaml) }
+        : keyedDescription(entry);
+    case 'azure':
+      return azureDescription(entry);
+    case 'plugins':
+      return {
+        ...(entry.via.type === 'keyed' ? keyedDescription(entry.via) : azureDescription(entry.via)),
+        azure: entry.via.type === 'azure',
+        availableAgents: [...PLUGIN_AGENTS],
+      };
+    case 'azure-assistants':
+      return { userProvide: false, ...assistantsExtras(assistantsYaml) };
+    case 'custom':
+      return {
+        type: 'custom',
+        userProvide: isUserProvided(entry.apiKey),
+        userProvideURL: isUserProvided(entry.baseURL),
+        ...(entry.iconURL ? { iconURL: entry.iconURL } : {}),
+        ...(entry.modelDisplayLabel ? { modelDisplayLabel: entry.modelDisplayLabel } : {}),
+      };
+    default:
+      return assertNever(entry);
+  }
+}
+
+function keyedDescription(entry: KeyedEntry): Description {
+  const userProvide = isUserProvided(entry.apiKey);
+  const hasUrlOption = entry.name === 'openAI' || entry.name === 'assistants';
+  return hasUrlOption ? { userProvide, userProvideURL: isUserProvided(entry.baseURL) } : { userProvide };
+}
+
+function azureDescription(entry: AzureEntry): Description {
+  if (entry.target.type === 'yaml') return { userProvide: false };
+  return {
+    userProvide: isUserProvided(entry.target.apiKey),
+    userProvideURL: isUserProvided(entry.target.baseURL),
+  };
+}
+
+function assistantsExtras(yaml: AssistantsEndpointConfig | undefined): Partial<Description> {
+  return {
+    retrievalModels: yaml?.retrievalModels ?? [...DEFAULT_RETRIEVAL_MODELS],
+    capabilities: yaml?.capabilities ?? [...ASSISTANT_BUILDER_CAPABILITIES],
+    ...(yaml?.disableBuilder !== undefined ? { disableBuilder: yaml.disableBuilder } : {}),
+  };
+}

@@ -1,0 +1,22 @@
+import type { EndpointKind } from '@parley/shared/endpoints/kinds';
+import type { Credentials } from '../providers/types';
+
+/** What the chat engine needs to call a provider for one endpoint and model. */
+export interface ResolvedCredentials {
+  /**
+   * The provider kind that serves the request: the endpoint's own kind, `custom` for custom endpoints
+   * (and the detected Ollama), and `openAI` or `azureOpenAI` for the plugins endpoint.
+   */
+  kind: EndpointKind;
+  /** Resolved: no `${VAR}` or `user_provided` left; custom and Azure headers are in `credentials.headers`. */
+  credentials: Credentials;
+  /** YAML `addParams`, merged into the request body. */
+  extraBody?: Record<string, unknown>;
+  /** YAML `dropParams`, removed from the request body. */
+  dropParams?: string[];
+  /** YAML `titleConvo` / `titleModel` (custom endpoints, Azure), when configured. */
+  titleConvo?: boolean;
+  titleModel?: string;
+  /** A custom endpoint's `modelDisplayLabel` (the replying side's name), when configured. */
+  modelDisplayLabel?: string;
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { conversations, messageColumns, messages } from '../db/schema';
+
+/** Where the previous batch ended: the exact `created_at` as PostgreSQL prints it, and the id. */
+export interface ExportCursor {
+  createdAt: string;
+  conversationId: string;
+}
+
+/** The next `limit` conversations of the user, oldest first, after the cursor (keyset: no offset scans). */
+export async function selectConversationBatch(
+  db: Db,
+  userId: string,
+  after: ExportCursor | null,
+  limit: number,
+) {
+  return db
+    .select({
+      conversationId: conversations.conversationId,
+      userId: conversations.userId,
+      title: conversations.title,
+      endpoint: conversations.endpoint,
+      endpointType: conversations.endpointType,
+      model: conversations.model,
+      options: conversations.options,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      cursor: sql<string>`${conversations.createdAt}::text`,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        after
+          ? sql`(${conversations.createdAt}, ${conversations.conversationId}) > (${after.createdAt}::timestamptz, ${after.conversationId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(conversations.createdAt), asc(conversations.conversationId))
+    .limit(limit);
+}
+
+/** Every message (all branches) of the given conversations of the user, oldest first. */
+export async function selectMessagesOf(db: Db, userId: string, conversationIds: readonly string[]) {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.userId, userId), inArray(messages.conversationId, [...conversationIds])))
+    .orderBy(asc(messages.conversationId), asc(messages.createdAt), asc(messages.messageId));
+}

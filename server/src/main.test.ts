@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/test-app';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** tsx's loader by absolute URL, so the child can run TypeScript from any working directory. */
+const TSX_LOADER = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts `main.ts` with only the given environment; `onReady` runs once it prints its ready line. */
+function runMain(cwd: string, env: Record<string, string>, onReady?: (pid: number) => void): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (onReady && stdout.includes('Parley is ready')) {
+        const ready = onReady;
+        onReady = undefined;
+        ready(child.pid ?? 0);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('main', () => {
+  it('exits non-zero with one line naming the bad key when the YAML config is invalid', async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, 'librechat.yaml'),
+      'version: 1.0.8\nendpoints:\n  custom:\n    - name: anthropic\n      apiKey: k\n      baseURL: http://x\n      models: { default: [m] }\n',
+    );
+    const run = await runMain(cwd, { PORT: String(await freePort()) });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Parley cannot start: Invalid config .*librechat\.yaml: endpoints\.custom\[0\]\.name: /,
+    );
+    expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
+  it('exits non-zero naming an invalid environment variable', async () => {
+    const run = await runMain(tempDir(), { PORT: 'eighty' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Parley cannot start: Invalid environment: PORT: expected a port number, got "eighty"',
+    );
+  });
+
+  it('serves on an embedded database, then shuts down cleanly on SIGTERM', async () => {
+    const cwd = tempDir();
+    const port = await freePort();
+    let config: unknown;
+    const run = await runMain(cwd, { PORT: String(port), HOST: '127.0.0.1' }, (pid) => {
+      void fetch(`http://127.0.0.1:${port}/api/config`)
+        .then((response) => response.json())
+        .then((body: unknown) => {
+          config = body;
+          process.kill(pid, 'SIGTERM');
+        });
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Parley is ready at http:\/\/localhost:\d+ \(PGlite in .*data\/db/);
+    expect(config).toMatchObject({ appTitle: 'Parley', registrationEnabled: true });
+  }, 60_000);
+});

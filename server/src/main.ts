@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadAppConfig, type AppConfig } from './config/app-config';
+import { ConfigError } from './config/config-error';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { createLogger } from './lib/logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+/** `server/src/main.ts` and the bundled `server/dist/main.js` both sit two levels below the root. */
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config: AppConfig;
+  try {
+    config = loadAppConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Parley cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.env.LOG_LEVEL ?? 'info');
+  const database = await openDatabase(
+    config.server.databaseUrl
+      ? { databaseUrl: config.server.databaseUrl }
+      : { dataDir: join(config.server.dataDir, 'db') },
+  );
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database, logger, webDist: WEB_DIST });
+  app.addHook('onClose', () => database.close());
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.server.port, host: config.server.host });
+  const elapsed = Math.round(performance.now() - startedAt);
+  const where = database.kind === 'pglite' ? `PGlite in ${join(config.server.dataDir, 'db')}` : 'PostgreSQL';
+  logger.info({ url: config.server.domainClient, database: database.kind, startupMs: elapsed }, 'ready');
+  process.stdout.write(
+    `Parley is ready at ${config.server.domainClient} (${where}, started in ${elapsed} ms)\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Parley failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+import { NO_PARENT } from '@parley/shared/constants';
+import { pathToRoot as orderRootFirst } from '@parley/shared/messages/tree';
+import type { Message } from '@parley/shared/schemas/message';
+import { findConversation, isUuidLike } from '../conversations/service';
+import type { Db } from '../db/client';
+import type { JsonObject } from '../db/schema';
+import { badRequest, notFound } from '../lib/errors';
+import { toStorableJson, toStorableText } from '../lib/storable-text';
+import { countTokens } from '../tokenizer/service';
+import { presentMessage } from './present-message';
+import { selectAncestry, selectMessage, selectMessages, updateMessageText, upsertMessage } from './repo';
+
+export type { Db } from '../db/client';
+
+const CONVERSATION_NOT_FOUND = 'Conversation not found';
+const MESSAGE_NOT_FOUND = 'Message not found';
+
+/** What the chat engine saves: a whole message; a later save with the same id replaces its content. */
+export type SaveMessageInput = Pick<
+  Message,
+  'messageId' | 'conversationId' | 'parentMessageId' | 'sender' | 'text' | 'isCreatedByUser'
+> &
+  Partial<
+    Pick<
+      Message,
+      | 'content'
+      | 'model'
+      | 'endpoint'
+      | 'error'
+      | 'unfinished'
+      | 'finish_reason'
+      | 'isEdited'
+      | 'tokenCount'
+      | 'files'
+      | 'thread_id'
+      | 'iconURL'
+    >
+  >;
+
+const asJson = (items: readonly object[] | undefined): JsonObject[] | null =>
+  items ? items.map((item): JsonObject => toStorableJson({ ...item })) : null;
+
+function assertSavable(message: SaveMessageInput): void {
+  const ids = [message.messageId, message.conversationId, message.parentMessageId];
+  if (!ids.every(isUuidLike)) throw badRequest('message ids must be UUIDs');
+  if (message.messageId === NO_PARENT || message.messageId === message.parentMessageId) {
+    throw badRequest('a message cannot be its own parent or the root id');
+  }
+}
+
+/**
+ * Inserts or updates (by `messageId`) a message of the caller's conversation. 404 when the conversation
+ * is not the caller's, or when the id belongs to a message of another user or conversation — that row is
+ * never touched.
+ */
+export async function saveMessage(db: Db, userId: string, message: SaveMessageInput): Promise<Message> {
+  assertSavable(message);
+  if (!(await findConversation(db, userId, message.conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
+  const row = await upsertMessage(db, userId, {
+    messageId: message.messageId,
+    conversationId: message.conversationId,
+    parentMessageId: message.parentMessageId,
+    sender: message.sender,
+    // A model's reply may hold characters PostgreSQL refuses; the reply is saved all the same.
+    text: toStorableText(message.text),
+    content: asJson(message.content),
+    isCreatedByUser: message.isCreatedByUser,
+    model: message.model ?? null,
+    endpoint: message.endpoint ?? null,
+    error: message.error ?? false,
+    unfinished: message.unfinished ?? false,
+    finishReason: message.finish_reason ?? null,
+    isEdited: message.isEdited ?? false,
+    tokenCount: message.tokenCount ?? null,
+    files: asJson(message.files),
+    plugin: null,
+    plugins: null,
+    threadId: message.thread_id ?? null,
+    iconUrl: message.iconURL ?? null,
+  });
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return presentMessage(row);
+}
+
+/** The caller's message in that conversation, or null. */
+export async function getMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<Message | null> {
+  if (!isUuidLike(conversationId) || !isUuidLike(messageId)) return null;
+  const row = await selectMessage(db, userId, conversationId, messageId);
+  return row ? presentMessage(row) : null;
+}
+
+/** Every message of the caller's conversation (all branches), oldest first; [] when there are none. */
+export async function listMessages(db: Db, userId: string, conversationId: string): Promise<Message[]> {
+  if (!isUuidLike(conversationId)) return [];
+  return (await selectMessages(db, userId, conversationId)).map(presentMessage);
+}
+
+/**
+ * The chain from the root down to `messageId` (inclusive), root first, fetched in one query; [] when the
+ * message is not the caller's.
+ */
+export async function pathToRoot(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<Message[]> {
+  if (!isUuidLike(conversationId) || !isUuidLike(messageId)) return [];
+  const rows = await selectAncestry(db, userId, conversationId, messageId);
+  return orderRootFirst(rows.map(presentMessage), messageId);
+}
+
+/** `GET /api/messages/:conversationId`: [] for 'new'; 404 when the conversation is not the caller's. */
+export async function getConversationMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<Message[]> {
+  if (conversationId === 'new') return [];
+  if (!(await findConversation(db, userId, conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
+  return listMessages(db, userId, conversationId);
+}
+
+export interface MessageEdit {
+  text?: string;
+  /** Counts tokens for this model instead of the message's own. */
+  model?: string;
+}
+
+/** `PUT /api/messages/:conversationId/:messageId`: new text, recounted tokens, `isEdited: true`. */
+export async function editMessageText(
+  db: Db,
+  userId: string,
+  ids: { conversationId: string; messageId: string },
+  edit: MessageEdit,
+): Promise<Message> {
+  const text = edit.text ?? '';
+  if (text.trim() === '') throw badRequest('text is required', { text: 'is required' });
+  const message = await getMessage(db, userId, ids.conversationId, ids.messageId);
+  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  const tokenCount = await countTokens(text, edit.model ?? message.model);
+  const row = await updateMessageText(db, userId, ids.conversationId, ids.messageId, { text, tokenCount });
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return presentMessage(row);
+}

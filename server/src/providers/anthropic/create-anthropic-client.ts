@@ -1,0 +1,31 @@
+// The `@anthropic-ai/sdk` client, built only from resolved credentials.
+import Anthropic from '@anthropic-ai/sdk';
+import type { Credentials } from '../types';
+
+export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+
+export interface AnthropicClientSettings {
+  /** Longest wait for the response headers. */
+  timeoutMs: number;
+}
+
+/**
+ * Key, token, webhook key and base URL are all given, so the SDK reads none of its ANTHROPIC_* variables
+ * for them. No retries: the chat engine decides what to do with a failure.
+ */
+export function createAnthropicClient(
+  credentials: Credentials,
+  settings: AnthropicClientSettings,
+): Anthropic {
+  return new Anthropic({
+    apiKey: credentials.apiKey ?? '',
+    authToken: null,
+    webhookKey: null,
+    baseURL: credentials.baseURL ?? ANTHROPIC_BASE_URL,
+    maxRetries: 0,
+    timeout: settings.timeoutMs,
+    logLevel: 'warn',
+    openTelemetry: false,
+    ...(credentials.headers ? { defaultHeaders: credentials.headers } : {}),
+  });
+}

@@ -1,0 +1,20 @@
+// The `@google/genai` client for the Gemini API, built only from resolved credentials.
+import { GoogleGenAI } from '@google/genai';
+import type { Credentials } from '../types';
+
+export const GOOGLE_BASE_URL = 'https://generativelanguage.googleapis.com';
+
+/**
+ * Backend, key and base URL are all given, so the SDK reads none of its GOOGLE_* variables for them.
+ * No request timeout here: genai's bounds the whole stream, so the idle watchdog guards it instead.
+ */
+export function createGoogleClient(credentials: Credentials): GoogleGenAI {
+  return new GoogleGenAI({
+    vertexai: false,
+    apiKey: credentials.apiKey ?? '',
+    httpOptions: {
+      baseUrl: credentials.baseURL ?? GOOGLE_BASE_URL,
+      ...(credentials.headers ? { headers: credentials.headers } : {}),
+    },
+  });
+}

@@ -1,0 +1,28 @@
+// The `openai` SDK client for OpenAI and OpenAI-compatible servers, built only from resolved credentials.
+import OpenAI from 'openai';
+import type { Credentials } from '../types';
+
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** The SDK refuses to start without a key; keyless servers (Ollama, vLLM) get this and no Authorization header. */
+const KEYLESS = 'keyless';
+
+export interface ClientSettings {
+  timeoutMs: number;
+}
+
+/** Every option is given explicitly so the SDK never falls back to OPENAI_* environment variables. */
+export function createOpenAIClient(credentials: Credentials, settings: ClientSettings): OpenAI {
+  const apiKey = credentials.apiKey ?? '';
+  return new OpenAI({
+    apiKey: apiKey === '' ? KEYLESS : apiKey,
+    adminAPIKey: null,
+    organization: credentials.organization ?? null,
+    project: null,
+    webhookSecret: null,
+    baseURL: credentials.baseURL ?? OPENAI_BASE_URL,
+    maxRetries: 0,
+    timeout: settings.timeoutMs,
+    logLevel: 'warn',
+    defaultHeaders: { ...(apiKey === '' ? { authorization: null } : {}), ...credentials.headers },
+  });
+}

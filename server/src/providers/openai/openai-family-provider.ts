@@ -1,0 +1,33 @@
+// A ChatProvider on the Chat Completions protocol; OpenAI, Azure OpenAI and custom endpoints differ
+// only in how the client is built and where models come from.
+import type OpenAI from 'openai';
+import type { EndpointKind } from '@parley/shared/endpoints/kinds';
+import type { ChatProvider, Credentials } from '../types';
+import { DEFAULT_STREAM_TIMEOUTS, streamChatCompletion } from './stream-chat-completion';
+import type { StreamTimeouts } from './stream-chat-completion';
+
+export type OpenAIFamilyOptions = Partial<StreamTimeouts>;
+
+export interface OpenAIFamilySpec {
+  kind: EndpointKind;
+  makeClient(credentials: Credentials, settings: { timeoutMs: number }): OpenAI;
+  listModels(client: OpenAI, credentials: Credentials, signal?: AbortSignal): Promise<string[]>;
+}
+
+export function createOpenAIFamilyProvider(
+  spec: OpenAIFamilySpec,
+  options: OpenAIFamilyOptions = {},
+): ChatProvider {
+  const timeouts: StreamTimeouts = { ...DEFAULT_STREAM_TIMEOUTS, ...options };
+  const clientOf = (credentials: Credentials): OpenAI =>
+    spec.makeClient(credentials, { timeoutMs: timeouts.requestTimeoutMs });
+  return {
+    kind: spec.kind,
+    capabilities: { tools: true, vision: true, systemRole: 'system' },
+    listModels: async (ctx, signal) => spec.listModels(clientOf(ctx.credentials), ctx.credentials, signal),
+    // A generator, so a client that cannot be built fails the iteration, not the call.
+    async *stream(req, signal) {
+      yield* streamChatCompletion(clientOf(req.credentials), req, signal, timeouts);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { signAccessToken } from '../lib/access-token';
+
+describe('POST /api/tokenizer', () => {
+  let test: TestApp;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    test = await buildTestApp();
+    const token = await signAccessToken(
+      test.config.secrets.jwtSecret,
+      { id: '7d1c1a4e-3f5b-4c55-9a34-1f0cfb6a1e01', role: 'USER' },
+      900,
+    );
+    headers = { authorization: `Bearer ${token}` };
+  });
+  afterAll(() => test.close());
+
+  it('counts the tokens of {arg: text} and of {arg: {text}}', async () => {
+    const plain = await test.app.inject({
+      method: 'POST',
+      url: '/api/tokenizer',
+      headers,
+      payload: { arg: 'hello world' },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toEqual({ count: 2 });
+    const wrapped = await test.app.inject({
+      method: 'POST',
+      url: '/api/tokenizer',
+      headers,
+      payload: { arg: { text: 'hello world, again' } },
+    });
+    expect(wrapped.json()).toEqual({ count: 4 });
+  });
+
+  it('answers 400 without text and 401 without a token', async () => {
+    const missing = await test.app.inject({ method: 'POST', url: '/api/tokenizer', headers, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    const anonymous = await test.app.inject({ method: 'POST', url: '/api/tokenizer', payload: { arg: 'x' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

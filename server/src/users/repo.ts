@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SocialProvider } from '@parley/shared/constants';
+import type { Db } from '../db/client';
+import { users, type NewUserRow, type UserRow } from '../db/schema';
+
+/** The column holding each social provider's account id. */
+const providerIdColumn = {
+  google: users.googleId,
+  facebook: users.facebookId,
+  openid: users.openidId,
+  github: users.githubId,
+  discord: users.discordId,
+} as const;
+
+const providerIdField = {
+  google: 'googleId',
+  facebook: 'facebookId',
+  openid: 'openidId',
+  github: 'githubId',
+  discord: 'discordId',
+} as const satisfies Record<SocialProvider, keyof NewUserRow>;
+
+/** Serialises "is this the first account?" across concurrent sign-ups (any constant of our own). */
+const FIRST_USER_LOCK = 72_190_001;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** `email` must already be lower-cased. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserByProviderId(
+  db: Db,
+  provider: SocialProvider,
+  providerId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(providerIdColumn[provider], providerId)).limit(1);
+  return row;
+}
+
+export type NewUser = Omit<NewUserRow, 'id' | 'role' | 'createdAt' | 'updatedAt'>;
+
+/** Inserts a user; the very first one becomes ADMIN, every later one USER. */
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
+    const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, role: existing ? 'USER' : 'ADMIN' })
+      .returning();
+    if (!row) throw new Error('insert into users returned no row');
+    return row;
+  });
+}
+
+export async function updateUserPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** Records the provider's account id on the user (and the avatar when the user has none yet). */
+export async function linkUserProvider(
+  db: Db,
+  id: string,
+  link: { provider: SocialProvider; providerId: string; avatar: string | null; emailVerified: boolean },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      [providerIdField[link.provider]]: link.providerId,
+      avatar: sql`coalesce(${users.avatar}, ${link.avatar})`,
+      ...(link.emailVerified ? { emailVerified: true } : {}),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export const providerIdFieldOf = (provider: SocialProvider) => providerIdField[provider];

@@ -1,0 +1,101 @@
+import type { SocialProvider } from '@parley/shared/constants';
+import { AUTH_ERRORS } from '@parley/shared/schemas/auth';
+import type { User } from '@parley/shared/schemas/user';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { isUniqueViolation } from './is-unique-violation';
+import { presentUser } from './present-user';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByProviderId,
+  insertUser,
+  linkUserProvider,
+  providerIdFieldOf,
+  updateUserPasswordHash,
+} from './repo';
+
+/** A user with what only the auth feature may see. */
+export interface UserAccount {
+  user: User;
+  passwordHash: string | null;
+  emailVerified: boolean;
+}
+
+export interface NewAccount {
+  name: string;
+  username?: string | undefined;
+  /** Any case; stored lower-cased. */
+  email: string;
+  passwordHash: string | null;
+  avatar?: string | null | undefined;
+  emailVerified?: boolean;
+  /** A social account to link at creation; without it the provider is `local`. */
+  social?: { provider: SocialProvider; providerId: string } | undefined;
+}
+
+export interface UsersService {
+  getById(id: string): Promise<User | null>;
+  findAccountByEmail(email: string): Promise<UserAccount | null>;
+  findAccountByProvider(provider: SocialProvider, providerId: string): Promise<UserAccount | null>;
+  /** The first account ever created is ADMIN. Throws `409` when the email is taken. */
+  create(account: NewAccount): Promise<UserAccount>;
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+  linkProvider(
+    userId: string,
+    link: { provider: SocialProvider; providerId: string; avatar: string | null; emailVerified: boolean },
+  ): Promise<UserAccount | null>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Emails are compared and stored lower-cased and trimmed. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export function createUsersService(db: Db): UsersService {
+  return {
+    async getById(id) {
+      if (!UUID.test(id)) return null;
+      const row = await findUserById(db, id);
+      return row ? presentUser(row) : null;
+    },
+    async findAccountByEmail(email) {
+      return accountOf(await findUserByEmail(db, normalizeEmail(email)));
+    },
+    async findAccountByProvider(provider, providerId) {
+      return accountOf(await findUserByProviderId(db, provider, providerId));
+    },
+    async create(account) {
+      const { social } = account;
+      try {
+        const row = await insertUser(db, {
+          name: account.name,
+          username: account.username ?? '',
+          email: normalizeEmail(account.email),
+          passwordHash: account.passwordHash,
+          avatar: account.avatar ?? null,
+          emailVerified: account.emailVerified ?? false,
+          provider: social?.provider ?? 'local',
+          ...(social ? { [providerIdFieldOf(social.provider)]: social.providerId } : {}),
+        });
+        return toAccount(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, AUTH_ERRORS.emailTaken, { cause: error });
+        throw error;
+      }
+    },
+    async setPasswordHash(userId, passwordHash) {
+      await updateUserPasswordHash(db, userId, passwordHash);
+    },
+    async linkProvider(userId, link) {
+      return accountOf(await linkUserProvider(db, userId, link));
+    },
+  };
+}
+
+function toAccount(row: UserRow): UserAccount {
+  return { user: presentUser(row), passwordHash: row.passwordHash, emailVerified: row.emailVerified };
+}
+
+const accountOf = (row: UserRow | undefined): UserAccount | null => (row ? toAccount(row) : null);

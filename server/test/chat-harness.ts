@@ -1,0 +1,187 @@
+import type { AddressInfo } from 'node:net';
+import { createParser } from 'eventsource-parser';
+import type { FakeOpenAI } from '@parley/fakes/openai-server';
+import { chatEventSchema, type ChatEvent } from '@parley/shared/stream/events';
+import type { Env } from '../src/config/env';
+import type { Database } from '../src/db/client';
+import type { Coordination } from '../src/coordination/coordination';
+import { buildAppOn, type AppOnDatabase } from './app-on-database';
+import { createTestUser, type TestUser } from './test-users';
+
+export const CHAT_MODEL = 'gpt-4o-mini';
+
+/** An app whose openAI endpoint is the fake; limits and titles off unless the test turns them on. */
+export function chatEnv(fake: FakeOpenAI, env: Env = {}): Env {
+  return {
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_REVERSE_PROXY: fake.baseURL,
+    OPENAI_MODELS: 'gpt-4o-mini,gpt-4o,gpt-4',
+    LIMIT_CONCURRENT_MESSAGES: 'false',
+    LIMIT_MESSAGE_IP: 'false',
+    LIMIT_MESSAGE_USER: 'false',
+    TITLE_CONVO: 'false',
+    ...env,
+  };
+}
+
+export interface ChatServer extends AppOnDatabase {
+  /** `http://127.0.0.1:PORT` of the listening app. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The app listening on a free port (streams need a real socket: disconnects, partial reads). */
+export async function startChatServer(
+  database: Database,
+  env: Env,
+  coordination?: Coordination,
+): Promise<ChatServer> {
+  const built = await buildAppOn(database, { env, ...(coordination ? { coordination } : {}) });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address() as AddressInfo;
+  return { ...built, url: `http://127.0.0.1:${port}`, close: () => built.app.close() };
+}
+
+/** A user without a password (hashing one costs ~0.3 s a test). */
+export const chatUser = (server: ChatServer): Promise<TestUser> => createTestUser(server, { password: null });
+
+export interface SseEvent {
+  id: number;
+  event: string;
+  data: ChatEvent;
+}
+
+/** A chat request's or resume's response, read event by event. */
+export class EventReader {
+  readonly events: SseEvent[] = [];
+  private readonly waiters = new Set<() => void>();
+  readonly done: Promise<void>;
+  pings = 0;
+
+  constructor(readonly response: Response) {
+    const parser = createParser({
+      onEvent: (message) => {
+        const data = chatEventSchema.parse(JSON.parse(message.data));
+        this.events.push({ id: Number(message.id), event: message.event ?? 'message', data });
+        for (const wake of this.waiters) wake();
+      },
+      onComment: () => {
+        this.pings += 1;
+      },
+    });
+    this.done = this.pump(parser.feed.bind(parser));
+  }
+
+  private async pump(feed: (chunk: string) => void): Promise<void> {
+    const body = this.response.body;
+    if (!body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of body) feed(decoder.decode(chunk, { stream: true }));
+    } catch {
+      // the test aborted the request
+    } finally {
+      for (const wake of this.waiters) wake();
+    }
+  }
+
+  /** Resolves once an event matches (or the stream ends, then rejects). */
+  async waitFor(match: (event: SseEvent) => boolean, timeoutMs = 10_000): Promise<SseEvent> {
+    const deadline = Date.now() + timeoutMs;
+    let ended = false;
+    void this.done.then(() => (ended = true));
+    for (;;) {
+      const found = this.events.find(match);
+      if (found) return found;
+      if (ended || Date.now() > deadline) throw new Error(`event not seen; got ${this.types().join(',')}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          resolve();
+        };
+        this.waiters.add(wake);
+        setTimeout(wake, 50);
+      });
+    }
+  }
+
+  types(): string[] {
+    return this.events.map((e) => e.event);
+  }
+
+  /** Concatenates the `text` deltas after checking each starts where the previous ended. */
+  text(initial = ''): string {
+    let text = initial;
+    for (const { data } of this.events) {
+      if (data.type !== 'text') continue;
+      if (data.offset !== text.length)
+        throw new Error(`offset ${data.offset} but ${text.length} chars so far`);
+      text += data.text;
+    }
+    return text;
+  }
+
+  final(): Extract<ChatEvent, { type: 'final' }> {
+    const last = this.events.at(-1)?.data;
+    if (last?.type !== 'final')
+      throw new Error(`the stream did not end with final: ${this.types().join(',')}`);
+    return last;
+  }
+}
+
+export interface ChatCall {
+  status: number;
+  reader: EventReader;
+  json: () => Promise<unknown>;
+}
+
+export async function postJson(
+  server: ChatServer,
+  path: string,
+  user: TestUser,
+  body: unknown,
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...user.headers, ...init.headers },
+    body: JSON.stringify(body),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+}
+
+/** POSTs a chat request; a 200 is read as an event stream. */
+export async function ask(
+  server: ChatServer,
+  user: TestUser,
+  body: Record<string, unknown>,
+  options: { path?: string; signal?: AbortSignal } = {},
+): Promise<EventReader> {
+  const response = await postJson(
+    server,
+    options.path ?? '/api/ask/openAI',
+    user,
+    { endpoint: 'openAI', model: CHAT_MODEL, conversationId: null, ...body },
+    options.signal ? { signal: options.signal } : {},
+  );
+  if (response.status !== 200) throw new Error(`chat answered ${response.status}: ${await response.text()}`);
+  return new EventReader(response);
+}
+
+export async function askToEnd(
+  server: ChatServer,
+  user: TestUser,
+  body: Record<string, unknown>,
+  options: { path?: string } = {},
+): Promise<EventReader> {
+  const reader = await ask(server, user, body, options);
+  await reader.done;
+  return reader;
+}
+
+/** The text messages the fake received in its chat completion requests, in order. */
+export function completionBodies(fake: FakeOpenAI): Array<Record<string, unknown>> {
+  return fake.requests
+    .filter((request) => request.path.endsWith('/chat/completions'))
+    .map((request) => request.body as Record<string, unknown>);
+}

@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import type { Logger } from '../../src/lib/logger';
+
+export interface CapturedLogs {
+  logger: Logger;
+  /** The `msg` of every line logged so far. */
+  readonly messages: string[];
+  count(pattern: RegExp): number;
+  /** Resolves once a message matches, polling; rejects after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+}
+
+/** A real pino logger (warn and info) whose lines the test can read. */
+export function captureLogs(): CapturedLogs {
+  const messages: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        const parsed: unknown = JSON.parse(line);
+        if (
+          typeof parsed === 'object' &&
+          parsed !== null &&
+          'msg' in parsed &&
+          typeof parsed.msg === 'string'
+        )
+          messages.push(parsed.msg);
+      }
+      done();
+    },
+  });
+  const count = (pattern: RegExp) => messages.filter((message) => pattern.test(message)).length;
+  return {
+    logger: pino({ level: 'info' }, sink),
+    messages,
+    count,
+    async waitFor(pattern, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (count(pattern) === 0) {
+        if (Date.now() > deadline)
+          throw new Error(`no log line matched ${String(pattern)}: ${messages.join(' | ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}

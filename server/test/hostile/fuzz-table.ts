@@ -1,0 +1,260 @@
+import fc from 'fast-check';
+import { chatPaths } from '@parley/shared/api/chat-paths';
+import { paths } from '@parley/shared/api/paths';
+import { NO_PARENT } from '@parley/shared/constants';
+import { importBody } from './fuzz-import-body';
+import { hostileString, hostileUrlValue, shape } from './hostile-values';
+
+/** Rows of user A's the fuzzed requests may name, so the "found" branches run too. */
+export interface FuzzFixtures {
+  conversationId: string;
+  messageId: string;
+  keyName: string;
+  presetId: string;
+}
+
+export interface RouteFuzz {
+  /** Public routes are fuzzed without a token. */
+  auth: boolean;
+  /** Path parameters, already percent-encoded. */
+  params?: Record<string, fc.Arbitrary<string>>;
+  /** Query parameters, already percent-encoded; each may be absent or repeated. */
+  query?: Record<string, fc.Arbitrary<string>>;
+  headers?: Record<string, fc.Arbitrary<string>>;
+  body?: fc.Arbitrary<unknown>;
+  /** What a 2xx is: JSON, an event stream, a redirect (social login) or nothing. */
+  success: 'json' | 'stream' | 'redirect' | 'empty';
+}
+
+const plain = (values: readonly string[]) => fc.constantFrom(...values);
+const text = fc.string({ maxLength: 30 });
+const uuid = fc.uuid();
+const encoded = (arbitrary: fc.Arbitrary<string>) => arbitrary.map(encodeURIComponent);
+/** A plausible id: the fixture's, another valid UUID, the root id, or junk. */
+const idParam = (id: string) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant(id) },
+    { weight: 1, arbitrary: uuid },
+    { weight: 1, arbitrary: fc.constantFrom(NO_PARENT, 'new', id.toUpperCase(), `${id}x`) },
+    { weight: 2, arbitrary: hostileUrlValue },
+  );
+const urlValue = (plausible: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 2, arbitrary: encoded(plausible) }, { weight: 1, arbitrary: hostileUrlValue });
+const bodyId = (id: string) => fc.oneof(fc.constant(id), uuid, fc.constant(NO_PARENT));
+const ENDPOINTS = ['openAI', 'azureOpenAI', 'anthropic', 'google', 'custom', 'gptPlugins', 'bingAI', 'nope'];
+/** Mostly the endpoint the app has (the fake OpenAI), so requests get past "unknown endpoint". */
+const endpointName = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('openAI') },
+  { weight: 1, arbitrary: plain(ENDPOINTS) },
+);
+const email = fc.oneof(fc.emailAddress(), plain(['a@b.co', 'user@example.com']));
+const password = fc.oneof(fc.string({ minLength: 8, maxLength: 20 }), fc.constant('password123'));
+const pageNumber = plain(['1', '2', '0', '-1', '1.5', '9007199254740993', '']);
+
+const endpointOptions = {
+  model: fc.oneof(
+    { weight: 3, arbitrary: fc.constant('gpt-4o-mini') },
+    { weight: 1, arbitrary: plain(['gpt-4o', 'nope']) },
+  ),
+  temperature: fc.double({ min: 0, max: 2, noNaN: true }),
+  top_p: fc.double({ min: 0, max: 1, noNaN: true }),
+  promptPrefix: text,
+  stop: fc.array(text, { maxLength: 6 }),
+  tools: fc.array(fc.oneof(text, fc.record({ pluginKey: text })), { maxLength: 3 }),
+  examples: fc.array(
+    fc.record({ input: fc.record({ content: text }), output: fc.record({ content: text }) }),
+  ),
+  presetOverride: fc.dictionary(text, fc.jsonValue({ maxDepth: 2 })),
+  imageDetail: plain(['low', 'auto', 'high']),
+};
+
+/** A valid request whose text is hostile: it reaches the provider, the database and the stream. */
+function validChatBody(f: FuzzFixtures) {
+  return fc.record({
+    text: hostileString.filter((value) => !value.includes('\u0000') && value.length <= 1_000_000),
+    endpoint: fc.constant('openAI'),
+    model: fc.constant('gpt-4o-mini'),
+    conversationId: fc.constantFrom(null, f.conversationId),
+    parentMessageId: fc.constantFrom(f.messageId, NO_PARENT),
+  });
+}
+
+function chatBody(f: FuzzFixtures) {
+  return fc.oneof(validChatBody(f), anyChatBody(f));
+}
+
+function anyChatBody(f: FuzzFixtures) {
+  return shape({
+    text: fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: hostileString }),
+    conversationId: fc.oneof(fc.constant(null), fc.constant('new'), bodyId(f.conversationId)),
+    parentMessageId: bodyId(f.messageId),
+    overrideParentMessageId: bodyId(f.messageId),
+    responseMessageId: uuid,
+    generation: text,
+    isContinued: fc.boolean(),
+    isRegenerate: fc.boolean(),
+    files: fc.array(fc.record({ file_id: text }), { maxLength: 3 }),
+    endpoint: endpointName,
+    endpointType: endpointName,
+    key: text,
+    ...endpointOptions,
+  });
+}
+
+const abortBody = (f: FuzzFixtures) =>
+  shape({ abortKey: fc.oneof(fc.constant(f.conversationId), uuid, text), endpoint: plain(ENDPOINTS) });
+
+/**
+ * Every route of the app, by `METHOD url`, with what to fuzz. The fuzz test fails for a registered route
+ * missing here; a row whose route is not registered (yet) is skipped.
+ */
+export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
+  const conversationId = idParam(f.conversationId);
+  const endpoint = urlValue(endpointName);
+  const provider = urlValue(plain(['google', 'github', 'discord', 'facebook', 'openid', 'twitter']));
+  return {
+    [`GET ${paths.health}`]: { auth: false, success: 'json' },
+    [`GET ${paths.config}`]: { auth: false, success: 'json' },
+
+    [`POST ${paths.authRegister}`]: {
+      auth: false,
+      success: 'json',
+      body: shape({ name: text, username: text, email, password, confirm_password: password }),
+    },
+    [`POST ${paths.authLogin}`]: { auth: false, success: 'json', body: shape({ email, password }) },
+    [`POST ${paths.authRefresh}`]: {
+      auth: false,
+      success: 'json',
+      query: { retry: urlValue(plain(['true', 'false'])) },
+      headers: { cookie: fc.oneof(encoded(text), fc.constant('refreshToken=abc.def')) },
+    },
+    [`POST ${paths.authLogout}`]: { auth: false, success: 'json', body: shape({}) },
+    [`POST ${paths.authRequestPasswordReset}`]: { auth: false, success: 'json', body: shape({ email }) },
+    [`POST ${paths.authResetPassword}`]: {
+      auth: false,
+      success: 'json',
+      body: shape({ token: text, userId: uuid, password, confirm_password: password }),
+    },
+    [`GET ${paths.oauthLogin}`]: { auth: false, success: 'redirect', params: { provider } },
+    [`GET ${paths.oauthCallback}`]: {
+      auth: false,
+      success: 'redirect',
+      params: { provider },
+      query: { code: urlValue(text), state: urlValue(text), error: urlValue(text) },
+    },
+
+    [`GET ${paths.user}`]: { auth: true, success: 'json' },
+    [`GET ${paths.balance}`]: { auth: true, success: 'json' },
+    [`GET ${paths.endpoints}`]: { auth: false, success: 'json' },
+    [`GET ${paths.endpointsOverride}`]: { auth: false, success: 'json' },
+    [`GET ${paths.models}`]: { auth: true, success: 'json' },
+    [`POST ${paths.tokenizer}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ arg: fc.oneof(text, fc.record({ text })) }),
+    },
+
+    [`GET ${paths.convos}`]: { auth: true, success: 'json', query: { pageNumber: urlValue(pageNumber) } },
+    [`GET ${paths.convo}`]: { auth: true, success: 'json', params: { conversationId } },
+    [`POST ${paths.convosUpdate}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({
+        arg: shape({ conversationId: bodyId(f.conversationId), title: text, ...endpointOptions }),
+      }),
+    },
+    [`POST ${paths.convosClear}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({
+        arg: shape({ conversationId: bodyId(f.conversationId), source: plain(['button']), thread_id: text }),
+      }),
+    },
+    [`POST ${paths.convosGenTitle}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ conversationId: bodyId(f.conversationId) }),
+    },
+    [`GET ${paths.messages}`]: { auth: true, success: 'json', params: { conversationId } },
+    [`PUT ${paths.message}`]: {
+      auth: true,
+      success: 'json',
+      params: { conversationId, messageId: idParam(f.messageId) },
+      body: shape({ text, model: plain(['gpt-4o', 'gpt-4', 'claude-3-opus']) }),
+    },
+
+    [`PUT ${paths.keys}`]: {
+      auth: true,
+      success: 'empty',
+      body: shape({
+        name: fc.oneof(fc.constant(f.keyName), text),
+        value: text,
+        expiresAt: fc.oneof(
+          fc.constant(null),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        ),
+      }),
+    },
+    [`GET ${paths.keys}`]: {
+      auth: true,
+      success: 'json',
+      query: { name: urlValue(fc.oneof(fc.constant(f.keyName), text)) },
+    },
+    [`DELETE ${paths.keys}`]: {
+      auth: true,
+      success: 'empty',
+      query: { all: urlValue(plain(['true', 'false'])) },
+    },
+    [`DELETE ${paths.keyByName}`]: {
+      auth: true,
+      success: 'empty',
+      params: { name: urlValue(fc.oneof(fc.constant(f.keyName), text)) },
+    },
+
+    [`POST ${chatPaths.ask}`]: { auth: true, success: 'stream', params: { endpoint }, body: chatBody(f) },
+    [`POST ${chatPaths.edit}`]: { auth: true, success: 'stream', params: { endpoint }, body: chatBody(f) },
+    [`POST ${chatPaths.askAbort}`]: { auth: true, success: 'json', params: { endpoint }, body: abortBody(f) },
+    [`POST ${chatPaths.editAbort}`]: {
+      auth: true,
+      success: 'json',
+      params: { endpoint },
+      body: abortBody(f),
+    },
+    [`GET ${chatPaths.resume}`]: {
+      auth: true,
+      success: 'stream',
+      params: { conversationId },
+      headers: { 'last-event-id': plain(['', '0', '1', '-1', 'abc', '1e309', '9007199254740993']) },
+    },
+
+    [`GET ${paths.presets}`]: { auth: true, success: 'json' },
+    [`POST ${paths.presets}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({
+        presetId: fc.oneof(fc.constant(f.presetId), uuid, fc.constant(null)),
+        title: text,
+        endpoint: plain(ENDPOINTS),
+        defaultPreset: fc.boolean(),
+        order: fc.integer(),
+        ...endpointOptions,
+      }),
+    },
+    [`POST ${paths.presetsDelete}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ presetId: fc.oneof(fc.constant(f.presetId), uuid) }),
+    },
+    [`GET ${paths.searchEnable}`]: { auth: true, success: 'json' },
+    [`GET ${paths.search}`]: {
+      auth: true,
+      success: 'json',
+      query: {
+        q: urlValue(fc.oneof(text, plain(['"', '-', '*', 'a & b', '!(', 'OR', "'"]))),
+        pageNumber: urlValue(pageNumber),
+      },
+    },
+    [`POST ${paths.convosImport}`]: { auth: true, success: 'json', body: importBody(f) },
+    [`GET ${paths.convosExport}`]: { auth: true, success: 'json' },
+  };
+}

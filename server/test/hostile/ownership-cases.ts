@@ -1,0 +1,253 @@
+import { expect } from 'vitest';
+import type { FakeOpenAI } from '@parley/fakes/openai-server';
+import { chatPaths } from '@parley/shared/api/chat-paths';
+import { paths } from '@parley/shared/api/paths';
+import { NO_PARENT } from '@parley/shared/constants';
+import { CHAT_MODEL, type ChatServer } from '../chat-harness';
+import type { TestUser } from '../test-users';
+import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
+import type { SeededRows } from './seed-rows';
+
+export interface OwnershipContext {
+  server: ChatServer;
+  fake: FakeOpenAI;
+  /** The owner of the rows, and the other user who tries to reach them. */
+  a: TestUser;
+  b: TestUser;
+  aRows: SeededRows;
+  bRows: SeededRows;
+}
+
+export interface OwnershipCase {
+  /** `METHOD url` of the route under test. */
+  route: string;
+  name: string;
+  check: (ctx: OwnershipContext) => Promise<void>;
+}
+
+const chatBody = (ctx: OwnershipContext, extra: object) => ({
+  endpoint: 'openAI',
+  model: CHAT_MODEL,
+  text: 'hijack',
+  conversationId: ctx.aRows.conversationId,
+  parentMessageId: ctx.aRows.messageId,
+  ...extra,
+});
+
+/** Routes that take the id of a user's row: another user's id is a 404 and changes nothing. */
+export const OWNED_ID_CASES: OwnershipCase[] = [
+  {
+    route: `GET ${paths.convo}`,
+    name: 'reading a conversation',
+    check: async ({ server, b, aRows }) =>
+      expectNotFound(await call(server.app, b, 'GET', `/api/convos/${aRows.conversationId}`)),
+  },
+  {
+    route: `POST ${paths.convosUpdate}`,
+    name: 'renaming a conversation',
+    check: async (ctx) => {
+      const arg = { conversationId: ctx.aRows.conversationId, title: 'hijacked', promptPrefix: 'x' };
+      expectNotFound(await call(ctx.server.app, ctx.b, 'POST', paths.convosUpdate, { arg }));
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${paths.convosClear}`,
+    name: 'deleting a conversation, or all',
+    check: async (ctx) => {
+      const { app } = ctx.server;
+      const arg = { conversationId: ctx.aRows.conversationId };
+      expectNotFound(await call(app, ctx.b, 'POST', paths.convosClear, { arg }));
+      expect((await call(app, ctx.b, 'POST', paths.convosClear, { arg: {} })).statusCode).toBe(200);
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${paths.convosGenTitle}`,
+    name: 'reading a generated title',
+    check: async ({ server, b, aRows }) =>
+      expectNotFound(
+        await call(server.app, b, 'POST', paths.convosGenTitle, { conversationId: aRows.conversationId }),
+      ),
+  },
+  {
+    route: `GET ${paths.messages}`,
+    name: 'reading the messages of a conversation',
+    check: async ({ server, b, aRows }) =>
+      expectNotFound(await call(server.app, b, 'GET', `/api/messages/${aRows.conversationId}`)),
+  },
+  {
+    route: `PUT ${paths.message}`,
+    name: 'editing a message, also through one’s own conversation',
+    check: async (ctx) => {
+      const { app } = ctx.server;
+      const { aRows, bRows } = ctx;
+      for (const conversationId of [aRows.conversationId, bRows.conversationId]) {
+        const url = `/api/messages/${conversationId}/${aRows.messageId}`;
+        expectNotFound(await call(app, ctx.b, 'PUT', url, { text: 'hijacked' }));
+      }
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `PUT ${paths.keys}`,
+    name: 'saving a key of the same name',
+    check: async (ctx) => {
+      const body = { name: ctx.aRows.keyName, value: 'sk-b', expiresAt: null };
+      expect((await call(ctx.server.app, ctx.b, 'PUT', paths.keys, body)).statusCode).toBe(201);
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `DELETE ${paths.keyByName}`,
+    name: 'deleting a key of the same name, then reading it',
+    check: async (ctx) => {
+      const { app } = ctx.server;
+      const name = ctx.aRows.keyName;
+      expect((await call(app, ctx.b, 'DELETE', `/api/keys/${name}`)).statusCode).toBe(204);
+      expect((await call(app, ctx.b, 'GET', `${paths.keys}?name=${name}`)).json()).toEqual({
+        expiresAt: null,
+      });
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `GET ${paths.keys}`,
+    name: 'reading the expiry of a key one does not have',
+    check: async (ctx) => {
+      const { app } = ctx.server;
+      await call(app, ctx.b, 'DELETE', `${paths.keys}?all=true`);
+      const seen = await call(app, ctx.b, 'GET', `${paths.keys}?name=${ctx.aRows.keyName}`);
+      expect(seen.json()).toEqual({ expiresAt: null });
+    },
+  },
+  {
+    route: `DELETE ${paths.keys}`,
+    name: 'deleting all keys',
+    check: async (ctx) => {
+      expect((await call(ctx.server.app, ctx.b, 'DELETE', `${paths.keys}?all=true`)).statusCode).toBe(204);
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${paths.presets}`,
+    name: 'overwriting a preset',
+    check: async (ctx) => {
+      const body = { presetId: ctx.aRows.presetId, title: 'hijacked', endpoint: 'openAI' };
+      expectNotFound(await call(ctx.server.app, ctx.b, 'POST', paths.presets, body));
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${paths.presetsDelete}`,
+    name: 'deleting a preset, or all',
+    check: async (ctx) => {
+      const { app } = ctx.server;
+      expectNotFound(await call(app, ctx.b, 'POST', paths.presetsDelete, { presetId: ctx.aRows.presetId }));
+      expect((await call(app, ctx.b, 'POST', paths.presetsDelete, {})).statusCode).toBe(200);
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${chatPaths.ask}`,
+    name: 'continuing a conversation',
+    check: async (ctx) => {
+      expectNotFound(await call(ctx.server.app, ctx.b, 'POST', '/api/ask/openAI', chatBody(ctx, {})));
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${chatPaths.edit}`,
+    name: 'editing or continuing a message',
+    check: async (ctx) => {
+      const { app } = ctx.server;
+      const { aRows, bRows } = ctx;
+      const intoA = chatBody(ctx, { isContinued: true, responseMessageId: aRows.messageId });
+      expectNotFound(await call(app, ctx.b, 'POST', '/api/edit/openAI', intoA));
+      const throughB = chatBody(ctx, {
+        conversationId: bRows.conversationId,
+        parentMessageId: bRows.messageId,
+        responseMessageId: aRows.messageId,
+        isContinued: true,
+      });
+      expectNotFound(await call(app, ctx.b, 'POST', '/api/edit/openAI', throughB));
+      await expectAUntouched(ctx);
+    },
+  },
+  ...(['ask', 'edit'] as const).map((mode): OwnershipCase => ({
+    route: `POST ${mode === 'ask' ? chatPaths.askAbort : chatPaths.editAbort}`,
+    name: `stopping a reply being generated (${mode})`,
+    check: (ctx) =>
+      whileAGenerates(ctx, async (conversationId) => {
+        const body = { abortKey: conversationId, endpoint: 'openAI' };
+        expectNotFound(await call(ctx.server.app, ctx.b, 'POST', `/api/${mode}/openAI/abort`, body));
+      }),
+  })),
+  {
+    route: `GET ${chatPaths.resume}`,
+    name: 'resuming a reply being generated',
+    check: (ctx) =>
+      whileAGenerates(ctx, async (conversationId) => {
+        expectNotFound(await call(ctx.server.app, ctx.b, 'GET', `/api/ask/stream/${conversationId}`));
+      }),
+  },
+  {
+    route: `POST ${paths.convosImport}`,
+    name: 'importing a file that names another user’s ids',
+    check: async (ctx) => {
+      const { aRows } = ctx;
+      const file = {
+        conversationId: aRows.conversationId,
+        title: 'hijacked',
+        endpoint: 'openAI',
+        messages: [
+          {
+            messageId: aRows.messageId,
+            parentMessageId: NO_PARENT,
+            text: 'hijacked',
+            sender: 'User',
+            isCreatedByUser: true,
+          },
+        ],
+      };
+      const imported = await call(ctx.server.app, ctx.b, 'POST', paths.convosImport, file);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(imported.json<{ conversationIds: string[] }>().conversationIds).not.toContain(
+        aRows.conversationId,
+      );
+      await expectAUntouched(ctx);
+    },
+  },
+];
+
+/**
+ * Listing routes (URL to list with): what B gets never names A's rows or A, while what A gets does (so the
+ * probe works).
+ */
+export const LISTING_ROUTES: Record<string, (rows: SeededRows) => string> = {
+  [`GET ${paths.convos}`]: () => paths.convos,
+  [`GET ${paths.presets}`]: () => paths.presets,
+  [`GET ${paths.search}`]: (rows) => `${paths.search}?q=${rows.marker}`,
+  [`GET ${paths.convosExport}`]: () => paths.convosExport,
+  [`GET ${paths.user}`]: () => paths.user,
+};
+
+/** Routes that take no id of a user's row and list nothing of one (public, auth flows, the caller's own). */
+export const NO_USER_ROWS = [
+  `GET ${paths.health}`,
+  `GET ${paths.config}`,
+  `POST ${paths.authRegister}`,
+  `POST ${paths.authLogin}`,
+  `POST ${paths.authRefresh}`,
+  `POST ${paths.authLogout}`,
+  `POST ${paths.authRequestPasswordReset}`,
+  `POST ${paths.authResetPassword}`,
+  `GET ${paths.oauthLogin}`,
+  `GET ${paths.oauthCallback}`,
+  `GET ${paths.balance}`,
+  `GET ${paths.endpoints}`,
+  `GET ${paths.endpointsOverride}`,
+  `GET ${paths.models}`,
+  `POST ${paths.tokenizer}`,
+  `GET ${paths.searchEnable}`,
+];

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  /** The raw message (headers and body) as delivered. */
+  raw: string;
+  auth: { username: string; password: string } | undefined;
+}
+
+export interface SmtpSink {
+  port: number;
+  received: ReceivedMail[];
+  /** Resolves with the next message whose raw text matches `predicate` (already received or arriving). */
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 (no TLS, any login accepted) that keeps what it receives. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const waiters: { predicate: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, session, callback) {
+      callback(null, { user: { username: auth.username, password: auth.password } });
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const user: unknown = session.user;
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          auth: isCredentials(user) ? user : undefined,
+        };
+        received.push(mail);
+        for (const waiter of waiters.filter((w) => w.predicate(mail))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(mail);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    received,
+    waitFor(predicate, timeoutMs = 5000) {
+      const already = received.find(predicate);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching mail arrived')), timeoutMs);
+        waiters.push({
+          predicate,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function isCredentials(value: unknown): value is { username: string; password: string } {
+  return typeof value === 'object' && value !== null && 'username' in value && 'password' in value;
+}

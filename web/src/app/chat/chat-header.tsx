@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
+import type { InterfaceConfig } from '@parley/shared/schemas/startup-config';
+import { KeyIcon } from '../../components/ui/chat-icons';
+import { iconButton } from '../../components/ui/styles';
+import type { ConversationSetup } from '../../features/chat/logic/build-request';
+import type { EndpointEntry } from '../../features/endpoints/endpoint-names';
+import { EndpointsMenu } from '../../features/endpoints/components/endpoints-menu';
+import { ModelSelect } from '../../features/endpoints/components/model-select';
+import { ParametersPopover } from '../../features/endpoints/components/parameters-popover';
+
+interface ChatHeaderProps {
+  flags: InterfaceConfig | undefined;
+  entries: EndpointEntry[];
+  current: EndpointEntry | undefined;
+  setup: ConversationSetup | null;
+  models: readonly string[];
+  onEndpoint: (endpoint: string) => void;
+  onModel: (model: string) => void;
+  onOptions: (patch: Partial<EndpointOptions>) => void;
+  onSetKey: (endpoint: string) => void;
+  /** The model-spec menu (issue 7), after the model select. */
+  specMenu?: ReactNode;
+  /** The presets menu (issue 7), last; shown only with `interface.presets`. */
+  presetsMenu?: ReactNode;
+}
+
+/** SPEC §2 Chat screen header: endpoints menu, model select, parameters, each behind its interface flag. */
+export function ChatHeader({
+  flags,
+  entries,
+  current,
+  setup,
+  models,
+  onEndpoint,
+  onModel,
+  onOptions,
+  onSetKey,
+  specMenu,
+  presetsMenu,
+}: ChatHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {flags?.endpointsMenu !== false && (
+        <EndpointsMenu
+          entries={entries}
+          value={setup?.endpoint ?? null}
+          onSelect={onEndpoint}
+          onSetKey={onSetKey}
+        />
+      )}
+      {flags?.modelSelect !== false && setup && (
+        <ModelSelect models={models} value={setup.model || null} onChange={onModel} />
+      )}
+      {specMenu}
+      <div className="ms-auto flex items-center gap-0.5">
+        {current?.config.userProvide && (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={t('com_ui_set_key_for', { endpoint: current.label })}
+            title={t('com_ui_set_key_for', { endpoint: current.label })}
+            onClick={() => onSetKey(current.name)}
+          >
+            <KeyIcon />
+          </button>
+        )}
+        {flags?.parameters !== false && setup && current && (
+          <ParametersPopover kind={current.kind} model={setup.model} values={setup} onChange={onOptions} />
+        )}
+        {flags?.presets !== false && presetsMenu}
+      </div>
+    </>
+  );
+}

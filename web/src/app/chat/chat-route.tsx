@@ -1,0 +1,202 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@parley/shared/api/paths';
+import { userKeyNameFor } from '@parley/shared/schemas/user-key';
+import { useAuthStore } from '../../features/auth/store';
+import { conversationQuery } from '../../features/chat/api/messages';
+import { ChatScreen } from '../../features/chat/components/chat-screen';
+import type { ConversationSetup } from '../../features/chat/logic/build-request';
+import { setupFromConversation } from '../../features/chat/logic/setup';
+import type { StreamHooks } from '../../features/chat/stream/chat-stream';
+import { useStartupConfig } from '../../features/config/api/startup-config';
+import { storedAppTitle } from '../../features/config/hooks/use-app-title';
+import { conversationSaved, refreshTitle } from '../../features/conversations/api/conversations';
+import { useEndpointsConfig, useModelsConfig } from '../../features/endpoints/api/endpoints';
+import { ModelSelect } from '../../features/endpoints/components/model-select';
+import { endpointEntries } from '../../features/endpoints/endpoint-names';
+import { useKeyExpiry } from '../../features/keys/api/keys';
+import { isKeyValid } from '../../features/keys/key-value';
+import { usePreferences } from '../../lib/preferences';
+import { HeaderPortal } from '../layout/header-slot';
+import { ChatHeader } from './chat-header';
+import { KeyNotice } from './key-notice';
+import { SidePanel } from './side-panel';
+import { newConversationSetup, setupForEndpoint } from './conversation-template';
+import { PresetsMenuSlot, SpecMenuSlot } from './header-menus';
+import { useNewConversationDefault } from './use-new-conversation-default';
+import { useRevealMessage } from './use-reveal-message';
+import { useTemplateStore } from './template-store';
+
+/** Its own chunk: the key dialog loads the first time it opens. */
+const KeyDialog = lazy(() =>
+  import('../../features/keys/components/key-dialog').then((module) => ({ default: module.KeyDialog })),
+);
+
+/** SPEC §9: the title is fetched 2.5 s after a new conversation's first reply. */
+const TITLE_REFRESH_MS = 2500;
+
+export function ChatRoute() {
+  const { conversationId } = useParams();
+  if (!conversationId) return <Navigate to="/c/new" replace />;
+  return <ChatRouteContent conversationId={conversationId} />;
+}
+
+/** Joins the chat screen with the endpoints, keys, conversations and user it needs (features never meet). */
+function ChatRouteContent({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const startup = useStartupConfig().data;
+  const endpoints = useEndpointsConfig().data;
+  const models = useModelsConfig().data;
+  const conversation = useQuery(conversationQuery(conversationId)).data;
+  const authUser = useAuthStore((state) => state.user);
+  const modularChat = usePreferences((state) => state.modularChat);
+  const { overrides, stored, lastModels, setSetup } = useTemplateStore();
+  const [keyDialogFor, setKeyDialogFor] = useState<string | null>(null);
+  const [checkKeyOf, setCheckKeyOf] = useState<string | null>(null);
+  const row = useRef<HTMLDivElement>(null);
+
+  const available = endpoints && models ? { endpoints, models, lastModels } : null;
+  const newDefault = useNewConversationDefault(available, startup?.modelSpecs);
+  useRevealMessage(conversationId);
+  const setup: ConversationSetup | null =
+    overrides[conversationId] ??
+    (conversationId === 'new'
+      ? available && (newDefault ?? newConversationSetup(stored, available))
+      : conversation
+        ? setupFromConversation(conversation)
+        : null);
+
+  const entries = useMemo(() => endpointEntries(endpoints), [endpoints]);
+  const current = entries.find((entry) => entry.name === setup?.endpoint);
+  const needsKey = current?.config.userProvide === true;
+  const keyName = current ? userKeyNameFor(current.name, current.config) : null;
+  const keyQuery = useKeyExpiry(needsKey ? keyName : null);
+  const keyMissing = needsKey && keyQuery.isSuccess && !isKeyValid(keyQuery.data.expiresAt, new Date());
+
+  // SPEC §4 Switching endpoint: one that needs a key the user has not set opens the key dialog (decided
+  // once its key status is known, or at once for an endpoint that needs none).
+  if (checkKeyOf && checkKeyOf === current?.name && (!needsKey || keyQuery.isSuccess)) {
+    setCheckKeyOf(null);
+    if (keyMissing) setKeyDialogFor(checkKeyOf);
+  }
+
+  // The document title follows the conversation; a new one shows the app title again.
+  const title = conversationId === 'new' ? null : conversation?.title;
+  useEffect(() => {
+    document.title = title || startup?.appTitle || storedAppTitle();
+  }, [title, startup?.appTitle]);
+
+  const checkBalance = startup?.checkBalance === true;
+  const hooks = useMemo<StreamHooks>(
+    () => ({
+      onConversationSaved: (saved) => conversationSaved(queryClient, saved),
+      onFinal: (event, firstExchange) => {
+        const id = event.conversation.conversationId;
+        if (firstExchange) window.setTimeout(() => void refreshTitle(queryClient, id), TITLE_REFRESH_MS);
+        if (checkBalance) void queryClient.invalidateQueries({ queryKey: [paths.balance] });
+      },
+    }),
+    [queryClient, checkBalance],
+  );
+
+  const switchEndpoint = (endpoint: string) => {
+    if (!available || endpoint === setup?.endpoint) return;
+    const next = setupForEndpoint(endpoint, available);
+    if (conversationId === 'new' || modularChat) {
+      setSetup(conversationId, next);
+    } else {
+      setSetup('new', next);
+      void navigate('/c/new');
+    }
+    setCheckKeyOf(endpoint);
+  };
+
+  const user = authUser
+    ? { name: authUser.name || authUser.username || authUser.email, avatar: authUser.avatar }
+    : { name: '', avatar: null };
+  const dialogEntry = entries.find((entry) => entry.name === keyDialogFor);
+
+  return (
+    <>
+      <HeaderPortal>
+        <ChatHeader
+          flags={startup?.interface}
+          entries={entries}
+          current={current}
+          setup={setup}
+          models={(setup && models?.[setup.endpoint]) ?? []}
+          onEndpoint={switchEndpoint}
+          onModel={(model) => setup && setSetup(conversationId, { ...setup, model })}
+          onOptions={(patch) => setup && setSetup(conversationId, { ...setup, ...patch, model: setup.model })}
+          onSetKey={setKeyDialogFor}
+          specMenu={<SpecMenuSlot specs={startup?.modelSpecs} setup={setup} available={available} />}
+          presetsMenu={
+            <PresetsMenuSlot
+              conversationId={conversationId}
+              setup={setup}
+              entries={entries}
+              available={available}
+            />
+          }
+        />
+      </HeaderPortal>
+      <div ref={row} className="flex h-full min-h-0">
+        <div className="min-w-0 flex-1">
+          <ChatScreen
+            conversationId={conversationId}
+            setup={setup}
+            iconURL={current?.config.iconURL ?? null}
+            replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
+            endpointLabel={current?.label ?? ''}
+            user={user}
+            blocked={keyMissing}
+            blockedNotice={
+              keyMissing && current ? (
+                <KeyNotice endpointLabel={current.label} onSetKey={() => setKeyDialogFor(current.name)} />
+              ) : undefined
+            }
+            greeting={conversation?.greeting}
+            showBirthdayIcon={startup?.showBirthdayIcon === true}
+            hooks={hooks}
+          />
+        </div>
+        {startup?.interface.sidePanel !== false && (
+          <SidePanel container={() => row.current}>
+            {setup && (
+              <section aria-labelledby="side-panel-model" className="space-y-1.5">
+                <h2
+                  id="side-panel-model"
+                  className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
+                >
+                  {t('com_ui_model')}
+                </h2>
+                <ModelSelect
+                  models={models?.[setup.endpoint] ?? []}
+                  value={setup.model || null}
+                  onChange={(model) => setSetup(conversationId, { ...setup, model })}
+                />
+              </section>
+            )}
+          </SidePanel>
+        )}
+      </div>
+      {dialogEntry && (
+        <Suspense fallback={null}>
+          <KeyDialog
+            open={keyDialogFor !== null}
+            onOpenChange={(open) => !open && setKeyDialogFor(null)}
+            keyName={userKeyNameFor(dialogEntry.name, dialogEntry.config)}
+            endpointLabel={dialogEntry.label}
+            kind={dialogEntry.kind}
+            azure={dialogEntry.config.azure}
+            userProvideURL={dialogEntry.config.userProvideURL}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  newConversationSetup,
+  parseLastModels,
+  parseStoredSetup,
+  pickModel,
+  setupForEndpoint,
+} from './conversation-template';
+
+const available = {
+  endpoints: {
+    anthropic: { order: 1, userProvide: false },
+    openAI: { order: 0, userProvide: true },
+    Groq: { order: 2, userProvide: false, type: 'custom' as const },
+  },
+  models: { openAI: ['gpt-4o', 'gpt-3.5-turbo'], anthropic: ['claude-3'], Groq: ['llama3'] },
+  lastModels: { openAI: 'gpt-3.5-turbo' },
+};
+
+describe('newConversationSetup', () => {
+  it('starts on the first endpoint of the menu with the last model used there', () => {
+    expect(newConversationSetup(null, available)).toEqual({
+      endpoint: 'openAI',
+      endpointType: null,
+      model: 'gpt-3.5-turbo',
+    });
+  });
+
+  it('keeps the last setup, options included, while its endpoint is enabled', () => {
+    expect(
+      newConversationSetup({ endpoint: 'anthropic', model: 'claude-3', temperature: 0.3 }, available),
+    ).toEqual({
+      endpoint: 'anthropic',
+      endpointType: null,
+      model: 'claude-3',
+      temperature: 0.3,
+    });
+  });
+
+  it('replaces a model that is no longer offered and ignores a disabled endpoint', () => {
+    expect(newConversationSetup({ endpoint: 'openAI', model: 'gone' }, available)?.model).toBe(
+      'gpt-3.5-turbo',
+    );
+    expect(newConversationSetup({ endpoint: 'bingAI', model: 'x' }, available)?.endpoint).toBe('openAI');
+  });
+
+  it('is null with no endpoint enabled', () => {
+    expect(newConversationSetup(null, { endpoints: {}, models: {}, lastModels: {} })).toBeNull();
+  });
+});
+
+describe('setupForEndpoint and pickModel', () => {
+  it('takes the custom type and the first model', () => {
+    expect(setupForEndpoint('Groq', available)).toEqual({
+      endpoint: 'Groq',
+      endpointType: 'custom',
+      model: 'llama3',
+    });
+    expect(pickModel('anthropic', 'claude-3', available)).toBe('claude-3');
+  });
+});
+
+describe('stored values', () => {
+  it('reads what it can and ignores the rest', () => {
+    expect(parseStoredSetup('{"endpoint":"openAI","model":"gpt-4o","temperature":0.5}')).toEqual({
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      temperature: 0.5,
+    });
+    expect(parseStoredSetup('{"model":"x"}')).toBeNull();
+    expect(parseStoredSetup('not json')).toBeNull();
+    expect(parseLastModels('{"openAI":"gpt-4o"}')).toEqual({ openAI: 'gpt-4o' });
+    expect(parseLastModels('[1]')).toEqual({});
+  });
+});

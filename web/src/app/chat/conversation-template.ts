@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { EndpointsConfig, ModelsConfig } from '@parley/shared/schemas/endpoints';
+import { endpointOptionsSchema } from '@parley/shared/schemas/endpoint-options';
+import type { ConversationSetup } from '../../features/chat/logic/build-request';
+
+/** A stored `lastConversationSetup` (SPEC §3), checked: anything unreadable is ignored. */
+const storedSetupSchema = endpointOptionsSchema.partial().extend({
+  endpoint: z.string().min(1),
+  endpointType: z.string().nullish(),
+  model: z.string().nullish(),
+});
+
+export function parseStoredSetup(text: string | null): Partial<ConversationSetup> | null {
+  if (!text) return null;
+  try {
+    const parsed = storedSetupSchema.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data as Partial<ConversationSetup>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseLastModels(text: string | null): Record<string, string> {
+  if (!text) return {};
+  try {
+    const parsed = z.record(z.string(), z.string()).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+interface Available {
+  endpoints: EndpointsConfig;
+  models: ModelsConfig;
+  lastModels: Record<string, string>;
+}
+
+/** The model to use on an endpoint: the wanted one if offered, else the last one used there, else the first. */
+export function pickModel(
+  endpoint: string,
+  wanted: string | null | undefined,
+  { models, lastModels }: Available,
+): string {
+  const offered = models[endpoint] ?? [];
+  for (const candidate of [wanted, lastModels[endpoint]]) {
+    if (candidate && offered.includes(candidate)) return candidate;
+  }
+  return offered[0] ?? wanted ?? '';
+}
+
+/** The endpoints in menu order. */
+function ordered(endpoints: EndpointsConfig): string[] {
+  return Object.entries(endpoints)
+    .sort(([a, x], [b, y]) => x.order - y.order || a.localeCompare(b))
+    .map(([name]) => name);
+}
+
+/** A fresh setup on `endpoint`: its type, a model it offers; options belong to the old endpoint and are dropped. */
+export function setupForEndpoint(endpoint: string, available: Available): ConversationSetup {
+  return {
+    endpoint,
+    endpointType: available.endpoints[endpoint]?.type ?? null,
+    model: pickModel(endpoint, null, available),
+  };
+}
+
+/**
+ * SPEC §4 New conversation: the last setup when its endpoint is still enabled (with a model it still offers),
+ * else the first endpoint of the menu. Null while nothing is enabled.
+ */
+export function newConversationSetup(
+  stored: Partial<ConversationSetup> | null,
+  available: Available,
+): ConversationSetup | null {
+  if (stored?.endpoint && available.endpoints[stored.endpoint]) {
+    return {
+      ...stored,
+      endpoint: stored.endpoint,
+      endpointType: available.endpoints[stored.endpoint]?.type ?? null,
+      model: pickModel(stored.endpoint, stored.model, available),
+    };
+  }
+  const first = ordered(available.endpoints)[0];
+  return first ? setupForEndpoint(first, available) : null;
+}

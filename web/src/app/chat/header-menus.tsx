@@ -1,0 +1,129 @@
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import type { ModelSpec, ModelSpecs } from '@parley/shared/schemas/startup-config';
+import type { Preset } from '@parley/shared/schemas/preset';
+import type { EndpointsConfig, ModelsConfig } from '@parley/shared/schemas/endpoints';
+import type { ConversationSetup } from '../../features/chat/logic/build-request';
+import { ModelSelect } from '../../features/endpoints/components/model-select';
+import { kindOf, type EndpointEntry } from '../../features/endpoints/endpoint-names';
+import { ModelSpecMenu } from '../../features/model-specs/components/model-spec-menu';
+import { PresetsMenu } from '../../features/presets/components/presets-menu';
+import { presetOptions } from '../../features/presets/preset-options';
+import { useAuthStore } from '../../features/auth/store';
+import { usePreferences } from '../../lib/preferences';
+import { mergeSetup, presetTarget, setupFromTemplate } from './apply-preset';
+import { useTemplateStore } from './template-store';
+
+/** Its own chunk, as in the parameters popover. */
+const ParametersForm = lazy(() => import('../../features/endpoints/components/parameters-form'));
+
+interface Available {
+  endpoints: EndpointsConfig;
+  models: ModelsConfig;
+  lastModels: Record<string, string>;
+}
+
+/** A model spec as a conversation template: its preset, with its name and icon (SPEC §4 model spec). */
+export function specSetup(spec: ModelSpec, available: Available): ConversationSetup | null {
+  const setup = setupFromTemplate(
+    { ...presetOptions(spec.preset), endpoint: spec.preset.endpoint },
+    null,
+    available,
+  );
+  return setup && { ...setup, spec: spec.name, iconURL: spec.iconURL ?? setup.iconURL ?? null };
+}
+
+export function presetSetup(preset: Preset, fallback: string | null, available: Available) {
+  return setupFromTemplate({ ...presetOptions(preset), endpoint: preset.endpoint }, fallback, available);
+}
+
+/** The model-spec menu of the chat header (when specs are configured). */
+export function SpecMenuSlot({
+  specs,
+  setup,
+  available,
+}: {
+  specs: ModelSpecs | undefined;
+  setup: ConversationSetup | null;
+  available: Available | null;
+}) {
+  const navigate = useNavigate();
+  const setSetup = useTemplateStore((state) => state.setSetup);
+  if (!specs || specs.list.length === 0) return null;
+  return (
+    <ModelSpecMenu
+      specs={specs}
+      value={setup?.spec ?? null}
+      onSelect={(spec) => {
+        const next = available && specSetup(spec, available);
+        if (!next) return;
+        setSetup('new', next);
+        void navigate('/c/new');
+      }}
+    />
+  );
+}
+
+/** The presets menu of the chat header, wired to the conversation template (SPEC §4 Presets). */
+export function PresetsMenuSlot({
+  conversationId,
+  setup,
+  entries,
+  available,
+}: {
+  conversationId: string;
+  setup: ConversationSetup | null;
+  entries: EndpointEntry[];
+  available: Available | null;
+}) {
+  const navigate = useNavigate();
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const modularChat = usePreferences((state) => state.modularChat);
+  const setSetup = useTemplateStore((state) => state.setSetup);
+
+  const startNew = (preset: Preset) => {
+    const next = available && presetSetup(preset, setup?.endpoint ?? null, available);
+    if (!next) return;
+    setSetup('new', next);
+    void navigate('/c/new');
+  };
+
+  return (
+    <PresetsMenu
+      userId={userId}
+      current={setup}
+      endpoints={entries.map((entry) => ({
+        name: entry.name,
+        label: entry.label,
+        type: entry.config.type ?? null,
+      }))}
+      onApply={(preset) => {
+        const next = available && presetSetup(preset, setup?.endpoint ?? null, available);
+        if (!next) return;
+        if (presetTarget(setup, preset.endpoint, { conversationId, modularChat }) === 'merge') {
+          setSetup(conversationId, mergeSetup(setup, next));
+        } else {
+          startNew(preset);
+        }
+      }}
+      onDefault={startNew}
+      renderParameters={({ endpoint, values, onChange }) => (
+        <div className="space-y-4">
+          <ModelSelect
+            models={available?.models[endpoint] ?? []}
+            value={values.model || null}
+            onChange={(model) => onChange({ model })}
+          />
+          <Suspense fallback={null}>
+            <ParametersForm
+              kind={entries.find((entry) => entry.name === endpoint)?.kind ?? kindOf(endpoint)}
+              model={values.model ?? ''}
+              values={values}
+              onChange={onChange}
+            />
+          </Suspense>
+        </div>
+      )}
+    />
+  );
+}

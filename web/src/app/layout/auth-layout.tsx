@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { LogoMark } from '../../components/ui/icons';
+import { Footer } from './footer';
+import { SkipLink } from './skip-link';
+
+/** The layout of the visitor pages (login, register, password reset): a centred card. */
+export function AuthLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-neutral-50 dark:bg-neutral-900">
+      <SkipLink />
+      <header className="flex justify-center pt-12 sm:pt-16">
+        <LogoMark />
+      </header>
+      <main id="main" tabIndex={-1} className="flex flex-1 justify-center px-4 pt-8 outline-none">
+        <div className="h-fit w-full max-w-sm rounded-2xl border border-neutral-200 bg-white px-6 py-8 shadow-sm sm:px-8 dark:border-neutral-800 dark:bg-neutral-850">
+          <Outlet />
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import { readStored, writeStored } from '../../lib/local-storage';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { parseLayout, SIDE_PANEL } from './side-panel-layout';
+
+interface SidePanelState {
+  size: number;
+  collapsed: boolean;
+  setSize: (size: number) => void;
+  setCollapsed: (collapsed: boolean) => void;
+}
+
+let saveTimer: number | undefined;
+let pendingLayout: string | null = null;
+
+function saveLayout(): void {
+  window.clearTimeout(saveTimer);
+  if (pendingLayout !== null) writeStored(STORAGE_KEYS.sidePanelLayout, pendingLayout);
+  pendingLayout = null;
+}
+
+// A resize just before leaving the page is still remembered.
+window.addEventListener('pagehide', saveLayout);
+
+export const useSidePanel = create<SidePanelState>()((set) => {
+  const [, panel] = parseLayout(readStored(STORAGE_KEYS.sidePanelLayout));
+  const storedCollapsed = readStored(STORAGE_KEYS.sidePanelCollapsed);
+  return {
+    size: panel,
+    collapsed: storedCollapsed === null ? panel <= SIDE_PANEL.collapsedSize : storedCollapsed === 'true',
+    setSize: (size) => {
+      set({ size });
+      pendingLayout = JSON.stringify([100 - size, size]);
+      window.clearTimeout(saveTimer);
+      saveTimer = window.setTimeout(saveLayout, SIDE_PANEL.saveDebounceMs);
+    },
+    setCollapsed: (collapsed) => {
+      writeStored(STORAGE_KEYS.sidePanelCollapsed, JSON.stringify(collapsed));
+      set({ collapsed });
+    },
+  };
+});

@@ -1,0 +1,51 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StartupConfig } from '@parley/shared/schemas/startup-config';
+import { Alert } from '../../../components/ui/alert';
+import { useLogin } from '../api/login';
+import { loginErrorKey, oauthErrorKey } from '../error-messages';
+import { AuthConfigLoading } from './auth-config-loading';
+import { AuthFooterLink } from './auth-footer-link';
+import { AuthHeading } from './auth-heading';
+import { LoginForm } from './login-form';
+import { SocialSection } from './social-section';
+
+interface LoginScreenProps {
+  /** The startup config; undefined while loading or if it could not be loaded (then email login shows). */
+  config: StartupConfig | undefined;
+  configPending: boolean;
+}
+
+/** SPEC §2 Login: heading, error banner, email form, sign-up link, social buttons. */
+export function LoginScreen({ config, configPending }: LoginScreenProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  if (configPending) return <AuthConfigLoading />;
+
+  // A failed social login comes back as /login?error=…; a new attempt replaces that banner.
+  const oauthError = searchParams.get('error');
+  const errorKey =
+    login.status === 'error'
+      ? loginErrorKey(login.error)
+      : login.status === 'idle' && oauthError
+        ? oauthErrorKey(oauthError)
+        : null;
+  const emailLogin = config?.emailLoginEnabled !== false;
+
+  return (
+    <>
+      <AuthHeading title={t('com_auth_welcome_back')} />
+      {errorKey && (
+        <div className="mb-5">
+          <Alert variant="error">{t(errorKey)}</Alert>
+        </div>
+      )}
+      {emailLogin && <LoginForm pending={login.isPending} onSubmit={(body) => login.mutate(body)} />}
+      {config?.registrationEnabled !== false && (
+        <AuthFooterLink text={t('com_auth_no_account')} linkText={t('com_auth_sign_up')} to="/register" />
+      )}
+      <SocialSection config={config} divider={emailLogin} />
+    </>
+  );
+}

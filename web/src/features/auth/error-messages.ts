@@ -1,0 +1,37 @@
+import type { OAuthErrorCode } from '@parley/shared/schemas/auth';
+import { ApiError } from '../../lib/api-client';
+import type { LocaleKey } from './locale-key';
+
+/** SPEC §8 Login: rate limit, ban and server errors have their own texts; anything else is the generic one. */
+export function loginErrorKey(error: unknown): LocaleKey {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return 'com_auth_error_login_rl';
+    if (error.status === 403) return 'com_auth_error_login_ban';
+    // No answer at all (status 0) is as much a server problem as a 5xx: retrying later is the advice.
+    if (error.status === 0 || error.status >= 500) return 'com_auth_error_login_server';
+  }
+  return 'com_auth_error_login';
+}
+
+/** The `error` of `/login?error=…` after a failed social login; unknown codes get the generic text. */
+export function oauthErrorKey(code: string): LocaleKey {
+  switch (code as OAuthErrorCode) {
+    case 'banned':
+      return 'com_auth_error_login_ban';
+    case 'rate_limited':
+      return 'com_auth_error_login_rl';
+    default:
+      return 'com_auth_error_login';
+  }
+}
+
+/**
+ * SPEC §8 Password: API.md answers a refused (unknown, used or expired) token with `400`; it gets its own text
+ * and a link to ask again. Anything else (5xx, no answer) is a server problem.
+ */
+export function resetErrorKey(error: unknown): LocaleKey {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return 'com_auth_error_invalid_reset_token';
+  }
+  return 'com_auth_error_login_server';
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { conversationSchema } from '@parley/shared/schemas/conversation';
+import { messageSchema, type Message } from '@parley/shared/schemas/message';
+import { apiGet, apiPut } from '../../../lib/api-client';
+
+/** Query keys are the API paths (ARCHITECTURE §5), shared with the sidebar through the cache. */
+export const messagesPath = (conversationId: string) => `/api/messages/${conversationId}`;
+export const conversationPath = (conversationId: string) => `/api/convos/${conversationId}`;
+
+const messageListSchema = z.array(messageSchema);
+
+/** Every message of a conversation, all branches (SPEC §7: skipped and empty for 'new'). */
+export function messagesQuery(conversationId: string) {
+  return queryOptions({
+    queryKey: [messagesPath(conversationId)],
+    queryFn: ({ signal }) => apiGet(messagesPath(conversationId), messageListSchema, { signal }),
+    enabled: conversationId !== 'new' && conversationId !== 'search',
+    staleTime: 60_000,
+  });
+}
+
+export function conversationQuery(conversationId: string) {
+  return queryOptions({
+    queryKey: [conversationPath(conversationId)],
+    queryFn: ({ signal }) => apiGet(conversationPath(conversationId), conversationSchema, { signal }),
+    enabled: conversationId !== 'new' && conversationId !== 'search',
+    staleTime: 60_000,
+  });
+}
+
+/** Save: the text changes in place and is marked edited (SPEC §4 Editing); the cache follows the answer. */
+export function useUpdateMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, text }: { message: Message; text: string }) =>
+      apiPut(
+        `/api/messages/${message.conversationId}/${message.messageId}`,
+        { text, model: message.model ?? undefined },
+        messageSchema,
+      ),
+    onMutate: ({ message, text }) =>
+      queryClient.setQueryData<Message[]>([messagesPath(message.conversationId)], (old) =>
+        old?.map((m) => (m.messageId === message.messageId ? { ...m, text, isEdited: true } : m)),
+      ),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<Message[]>([messagesPath(saved.conversationId)], (old) =>
+        old?.map((m) => (m.messageId === saved.messageId ? saved : m)),
+      ),
+    onError: (_error, { message }) =>
+      queryClient.setQueryData<Message[]>([messagesPath(message.conversationId)], (old) =>
+        old?.map((m) => (m.messageId === message.messageId ? message : m)),
+      ),
+  });
+}

@@ -1,0 +1,339 @@
+import '../chat.css';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NO_PARENT } from '@parley/shared/constants';
+import { visibleThread } from '@parley/shared/messages/tree';
+import type { Message } from '@parley/shared/schemas/message';
+import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
+import { usePreferences } from '../../../lib/preferences';
+import { showErrorToast } from '../../../lib/toast-store';
+import { conversationQuery, messagesPath, messagesQuery, useUpdateMessage } from '../api/messages';
+import { buildChatCall, endpointKind, type ConversationSetup, type Submission } from '../logic/build-request';
+import { setupFromConversation } from '../logic/setup';
+import { childrenByParent, effectiveSelection } from '../logic/siblings';
+import { selectChoices, useChatUiStore } from '../store';
+import { placeholderReply, type StreamTarget } from '../stream/apply-chat-event';
+import { isStreaming, resumeChat, startChat, stopChat, type StreamHooks } from '../stream/chat-stream';
+import { useStreamStore } from '../stream/stream-store';
+import { ChatInput } from './chat-input';
+import { Landing } from './landing';
+import { MessageList, type ThreadEntry } from './message-list';
+import type { ChatUser, MessageHandlers } from './message-item';
+
+export interface ChatScreenProps {
+  conversationId: string;
+  /** What the next message is sent with; null until endpoints and models are known. */
+  setup: ConversationSetup | null;
+  iconURL: string | null;
+  /** Shown as the reply's sender until the server names it. */
+  replySender: string;
+  /** For the input's placeholder ("Message OpenAI…"). */
+  endpointLabel: string;
+  user: ChatUser;
+  /** A required key is missing or expired: input disabled, `blockedNotice` explains. */
+  blocked: boolean;
+  blockedNotice?: ReactNode;
+  greeting?: string | null;
+  showBirthdayIcon: boolean;
+  hooks: StreamHooks;
+}
+
+const EMPTY: Message[] = [];
+
+function newUserMessage(init: {
+  conversationId: string;
+  parentMessageId: string;
+  text: string;
+  now: string;
+}): Message {
+  return {
+    messageId: crypto.randomUUID(),
+    conversationId: init.conversationId,
+    parentMessageId: init.parentMessageId,
+    sender: 'User',
+    text: init.text,
+    isCreatedByUser: true,
+    error: false,
+    unfinished: false,
+    isEdited: false,
+    createdAt: init.now,
+    updatedAt: init.now,
+  };
+}
+
+/** Builds the visible thread with each message's sibling position (SPEC §4 Sibling navigation). */
+function useThread(messages: readonly Message[], conversationKey: string): ThreadEntry[] {
+  const choices = useChatUiStore(selectChoices(conversationKey));
+  return useMemo(() => {
+    const children = childrenByParent(messages);
+    const counts = new Map([...children].map(([parent, list]) => [parent, list.length]));
+    const byId = new Map(messages.map((m) => [m.messageId, m]));
+    return visibleThread(messages, effectiveSelection(choices, counts)).map((message) => {
+      const parentKey = byId.has(message.parentMessageId) ? message.parentMessageId : NO_PARENT;
+      const siblings = children.get(parentKey) ?? [message];
+      return {
+        message,
+        siblingIndex: Math.max(0, siblings.indexOf(message)),
+        siblingTotal: siblings.length,
+        parentIsUser: byId.get(message.parentMessageId)?.isCreatedByUser === true,
+      };
+    });
+  }, [messages, choices]);
+}
+
+/** The chat screen (SPEC §2): the landing view or the message list, and the input. */
+export function ChatScreen(props: ChatScreenProps) {
+  const { conversationId, setup, blocked } = props;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { key: locationKey } = useLocation();
+  const isNew = conversationId === 'new';
+  const active = useStreamStore((state) => state.active);
+  const submitting = active?.conversationKey === conversationId;
+  const { autoScroll, enterToSend, latexParsing, usernameDisplay } = usePreferences();
+  const editingMessageId = useChatUiStore((state) => state.editingMessageId);
+  const updateMessage = useUpdateMessage();
+  const [scrollSignal, setScrollSignal] = useState(0);
+  const [seed, setSeed] = useState<{ id: number; text: string } | undefined>(undefined);
+
+  const listQuery = messagesQuery(conversationId);
+  const messagesResult = useQuery({ ...listQuery, enabled: listQuery.enabled !== false && !submitting });
+  const messages = messagesResult.data ?? EMPTY;
+  const thread = useThread(messages, conversationId);
+  const kind = setup ? endpointKind(setup) : null;
+
+  const streamHooks = useMemo<StreamHooks>(
+    () => ({
+      ...props.hooks,
+      onConversationCreated: (id) => {
+        props.hooks.onConversationCreated?.(id);
+        // Only if the person is still looking at the new conversation.
+        if (window.location.pathname.endsWith('/c/new')) void navigate(`/c/${id}`, { replace: true });
+      },
+      onConnectionError: () => showErrorToast(t('com_error_connection')),
+      onCancelError: () => showErrorToast(t('com_error_cancel')),
+    }),
+    [props.hooks, navigate, t],
+  );
+
+  // SPEC §4 New conversation: a fresh /c/new starts empty, with no message being edited.
+  useEffect(() => {
+    if (isNew && useStreamStore.getState().active?.conversationKey !== 'new') {
+      queryClient.setQueryData<Message[]>([messagesPath('new')], []);
+    }
+    useChatUiStore.getState().setEditing(null);
+  }, [isNew, locationKey, queryClient]);
+
+  // A reply still being generated here (after a reload, or started in another tab) is picked up again.
+  const hooksRef = useRef(streamHooks);
+  useLayoutEffect(() => {
+    hooksRef.current = streamHooks;
+  }, [streamHooks]);
+  useEffect(() => {
+    if (isNew || conversationId === 'search' || isStreaming()) return;
+    void resumeChat(
+      queryClient,
+      conversationId,
+      async () => {
+        await queryClient.ensureQueryData(messagesQuery(conversationId));
+        return setupFromConversation(await queryClient.ensureQueryData(conversationQuery(conversationId)));
+      },
+      {
+        onConversationSaved: (conversation) => hooksRef.current.onConversationSaved?.(conversation),
+        onFinal: (event, first) => hooksRef.current.onFinal?.(event, first),
+        onConnectionError: () => hooksRef.current.onConnectionError?.(),
+      },
+    );
+  }, [conversationId, isNew, queryClient]);
+
+  useEffect(() => {
+    if (messages.some((m) => !m.isCreatedByUser)) preloadMarkdown();
+  }, [messages]);
+
+  // The handlers read the latest state through a ref, so their identity never changes (memoised rows).
+  const latest = useRef({ thread, messages, setup, submitting, isNew, props, streamHooks });
+  useLayoutEffect(() => {
+    latest.current = { thread, messages, setup, submitting, isNew, props, streamHooks };
+  });
+
+  const submit = (submission: Submission, optimistic: Message[], target: StreamTarget): boolean => {
+    const state = latest.current;
+    if (!state.setup || state.submitting || state.props.blocked || state.props.conversationId === 'search')
+      return false;
+    const call = buildChatCall(submission, state.setup, state.isNew ? null : state.props.conversationId);
+    const started = startChat(queryClient, {
+      call,
+      setup: state.setup,
+      conversationKey: state.props.conversationId,
+      target,
+      optimistic,
+      hooks: state.streamHooks,
+    });
+    if (started) {
+      useChatUiStore.getState().setEditing(null);
+      setScrollSignal((n) => n + 1);
+    }
+    return started;
+  };
+
+  const placeholderFor = (parentMessageId: string, now: number, text = '') => {
+    const state = latest.current;
+    return placeholderReply({
+      messageId: crypto.randomUUID(),
+      parentMessageId,
+      conversationId: state.props.conversationId,
+      sender: state.setup?.chatGptLabel || state.setup?.modelLabel || state.props.replySender,
+      model: state.setup?.model,
+      endpoint: state.setup?.endpoint,
+      text,
+      now: new Date(now + 1).toISOString(),
+    });
+  };
+
+  const send = (text: string): boolean => {
+    const trimmed = text.trim();
+    if (trimmed === '') return false;
+    const state = latest.current;
+    const parent = state.thread.at(-1)?.message ?? null;
+    const now = Date.now();
+    const user = newUserMessage({
+      conversationId: state.props.conversationId,
+      parentMessageId: parent?.messageId ?? NO_PARENT,
+      text: trimmed,
+      now: new Date(now).toISOString(),
+    });
+    const reply = placeholderFor(user.messageId, now);
+    return submit({ kind: 'new', text: trimmed, parent }, [user, reply], {
+      conversationId: state.isNew ? null : state.props.conversationId,
+      userMessageId: user.messageId,
+      responseMessageId: reply.messageId,
+    });
+  };
+
+  const userParentOf = (message: Message): Message | null => {
+    const parent = latest.current.messages.find((m) => m.messageId === message.parentMessageId);
+    if (parent?.isCreatedByUser) return parent;
+    console.warn('Regenerate and continue need the reply to follow a user message');
+    return null;
+  };
+
+  const handlers = useMemo<MessageHandlers>(
+    () => ({
+      selectSibling: (message, index, total) => {
+        const ids = new Set(latest.current.messages.map((m) => m.messageId));
+        const parentKey = ids.has(message.parentMessageId) ? message.parentMessageId : NO_PARENT;
+        useChatUiStore
+          .getState()
+          .choose(latest.current.props.conversationId, parentKey, { index, count: total });
+      },
+      edit: (messageId) => useChatUiStore.getState().setEditing(messageId),
+      save: (message, text) => {
+        useChatUiStore.getState().setEditing(null);
+        if (text === message.text) return;
+        updateMessage.mutate({ message, text }, { onError: () => showErrorToast(t('com_ui_save_failed')) });
+      },
+      saveAndSubmit: (message, text) => {
+        const now = Date.now();
+        if (message.isCreatedByUser) {
+          const user = newUserMessage({
+            conversationId: message.conversationId,
+            parentMessageId: message.parentMessageId,
+            text: text.trim(),
+            now: new Date(now).toISOString(),
+          });
+          const reply = placeholderFor(user.messageId, now);
+          submit({ kind: 'edit-user', userMessage: message, text }, [user, reply], {
+            conversationId: message.conversationId,
+            userMessageId: user.messageId,
+            responseMessageId: reply.messageId,
+          });
+          return;
+        }
+        const parent = userParentOf(message);
+        if (!parent) return;
+        const reply = placeholderFor(parent.messageId, now, text);
+        submit({ kind: 'edit-reply', userMessage: parent, reply: message, text }, [reply], {
+          conversationId: message.conversationId,
+          userMessageId: parent.messageId,
+          responseMessageId: reply.messageId,
+        });
+      },
+      regenerate: (message) => {
+        const parent = userParentOf(message);
+        if (!parent) return;
+        const reply = placeholderFor(parent.messageId, Date.now());
+        submit({ kind: 'regenerate', userMessage: parent }, [reply], {
+          conversationId: message.conversationId,
+          userMessageId: parent.messageId,
+          responseMessageId: reply.messageId,
+        });
+      },
+      continue: (message) => {
+        const parent = userParentOf(message);
+        if (!parent) return;
+        submit({ kind: 'continue', userMessage: parent, reply: message }, [], {
+          conversationId: message.conversationId,
+          userMessageId: parent.messageId,
+          responseMessageId: message.messageId,
+        });
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads everything else through `latest`
+    [],
+  );
+
+  if (conversationId === 'search') return null;
+
+  const showLanding = thread.length === 0 && (isNew || messagesResult.isSuccess);
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <h1 className="sr-only">{isNew ? t('com_ui_new_chat') : t('com_chat_conversation')}</h1>
+      {showLanding ? (
+        <Landing
+          kind={kind}
+          iconURL={props.iconURL}
+          greeting={props.greeting}
+          showBirthdayIcon={props.showBirthdayIcon}
+          onExample={(text) => setSeed((old) => ({ id: (old?.id ?? 0) + 1, text }))}
+        />
+      ) : messagesResult.isError && thread.length === 0 ? (
+        <div className="flex flex-1 items-center justify-center px-4 text-sm text-neutral-500 dark:text-neutral-400">
+          {t('com_ui_nothing_found')}
+        </div>
+      ) : (
+        <MessageList
+          conversationKey={conversationId}
+          thread={thread}
+          user={props.user}
+          showUsername={usernameDisplay}
+          kind={kind}
+          iconURL={props.iconURL}
+          streamingMessageId={submitting ? (active?.responseMessageId ?? null) : null}
+          submitting={submitting}
+          editingMessageId={editingMessageId}
+          latex={latexParsing}
+          autoScroll={autoScroll}
+          scrollSignal={scrollSignal}
+          handlers={handlers}
+        />
+      )}
+      <ChatInput
+        resetKey={`${conversationId}:${isNew ? locationKey : ''}`}
+        seed={seed}
+        placeholder={
+          props.endpointLabel ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel }) : ''
+        }
+        submitting={submitting}
+        stopping={active?.stopping ?? false}
+        blocked={blocked || setup === null}
+        notice={props.blockedNotice}
+        enterToSend={enterToSend}
+        onSend={send}
+        onStop={() => void stopChat()}
+      />
+    </div>
+  );
+}

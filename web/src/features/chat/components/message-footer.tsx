@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import {
+  CheckIcon,
+  ContinueIcon,
+  CopyIcon,
+  PencilIcon,
+  RegenerateIcon,
+} from '../../../components/ui/chat-icons';
+import { smallIconButton } from '../../../components/ui/chat-styles';
+import { useCopy } from '../../../lib/use-copy';
+import type { MessageActions } from '../logic/message-actions';
+import { SiblingPager } from './sibling-pager';
+
+interface MessageFooterProps {
+  text: string;
+  actions: MessageActions;
+  siblingIndex: number;
+  siblingTotal: number;
+  onSelectSibling: (index: number) => void;
+  onEdit: () => void;
+  onRegenerate: () => void;
+  onContinue: () => void;
+}
+
+/** Under a message: sibling pager, edit, copy, regenerate, continue (SPEC §2, each under SPEC §4's rules). */
+export function MessageFooter({
+  text,
+  actions,
+  siblingIndex,
+  siblingTotal,
+  onSelectSibling,
+  onEdit,
+  onRegenerate,
+  onContinue,
+}: MessageFooterProps) {
+  const { t } = useTranslation();
+  const [copied, copy] = useCopy();
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-0.5">
+      {siblingTotal > 1 && (
+        <SiblingPager index={siblingIndex} total={siblingTotal} onSelect={onSelectSibling} />
+      )}
+      {actions.edit && (
+        <button
+          type="button"
+          className={smallIconButton}
+          aria-label={t('com_ui_edit')}
+          title={t('com_ui_edit')}
+          onClick={onEdit}
+        >
+          <PencilIcon width={16} height={16} />
+        </button>
+      )}
+      {actions.copy && (
+        <button
+          type="button"
+          className={smallIconButton}
+          aria-label={copied ? t('com_ui_copied') : t('com_ui_copy_to_clipboard')}
+          title={copied ? t('com_ui_copied') : t('com_ui_copy_to_clipboard')}
+          onClick={() => copy(text)}
+        >
+          {copied ? <CheckIcon width={16} height={16} /> : <CopyIcon width={16} height={16} />}
+        </button>
+      )}
+      {actions.regenerate && (
+        <button
+          type="button"
+          className={smallIconButton}
+          aria-label={t('com_ui_regenerate')}
+          title={t('com_ui_regenerate')}
+          onClick={onRegenerate}
+        >
+          <RegenerateIcon width={16} height={16} />
+        </button>
+      )}
+      {actions.continue && (
+        <button
+          type="button"
+          className={smallIconButton}
+          aria-label={t('com_ui_continue')}
+          title={t('com_ui_continue')}
+          onClick={onContinue}
+        >
+          <ContinueIcon width={16} height={16} />
+        </button>
+      )}
+    </div>
+  );
+}

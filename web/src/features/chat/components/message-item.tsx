@@ -1,0 +1,141 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@parley/shared/schemas/message';
+import { EndpointIcon, UserAvatar } from '../../../components/ui/endpoint-icon';
+import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
+import { canSaveAndSubmit, messageActions } from '../logic/message-actions';
+import { MessageEditForm } from './message-edit-form';
+import { MessageError } from './message-error';
+import { MessageFooter } from './message-footer';
+
+export interface ChatUser {
+  name: string;
+  avatar: string | null;
+}
+
+/** Stable callbacks (one object for the whole list), so a message re-renders only when its own data changes. */
+export interface MessageHandlers {
+  selectSibling: (message: Message, index: number, total: number) => void;
+  edit: (messageId: string | null) => void;
+  save: (message: Message, text: string) => void;
+  saveAndSubmit: (message: Message, text: string) => void;
+  regenerate: (message: Message) => void;
+  continue: (message: Message) => void;
+}
+
+interface MessageItemProps {
+  message: Message;
+  user: ChatUser;
+  /** SPEC §2 UsernameDisplay: the user's name instead of "You". */
+  showUsername: boolean;
+  kind: string | null;
+  iconURL: string | null;
+  siblingIndex: number;
+  siblingTotal: number;
+  parentIsUser: boolean;
+  isLatest: boolean;
+  /** This is the reply being generated right now. */
+  streaming: boolean;
+  submitting: boolean;
+  editing: boolean;
+  latex: boolean;
+  handlers: MessageHandlers;
+}
+
+/** One message: avatar, sender, content and footer (SPEC §2 "Message list"). */
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  const { message, user, showUsername, kind, iconURL, siblingIndex, siblingTotal, parentIsUser, isLatest } =
+    props;
+  const { streaming, submitting, editing, latex, handlers } = props;
+  const { t } = useTranslation();
+  const mine = message.isCreatedByUser;
+  const sender = mine
+    ? showUsername
+      ? user.name
+      : t('com_ui_you')
+    : message.sender || t('com_ui_assistant');
+  const actions = messageActions(message, {
+    kind,
+    isLatest,
+    isSubmitting: submitting,
+    isEditing: editing,
+    parentIsUser,
+  });
+
+  return (
+    <article aria-label={sender} className="mx-auto flex w-full max-w-3xl gap-3 px-4 py-4 sm:px-6">
+      <div className="pt-0.5">
+        {mine ? (
+          <UserAvatar name={user.name} avatar={user.avatar} />
+        ) : (
+          <EndpointIcon kind={kind} iconURL={iconURL ?? message.iconURL} />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="mb-1 text-sm font-semibold text-neutral-900 dark:text-neutral-100">{sender}</h3>
+        {editing ? (
+          <MessageEditForm
+            initialText={message.text}
+            canSubmit={canSaveAndSubmit(message, kind)}
+            onCancel={() => handlers.edit(null)}
+            onSave={(text) => handlers.save(message, text)}
+            onSaveAndSubmit={(text) => handlers.saveAndSubmit(message, text)}
+          />
+        ) : (
+          <MessageBody message={message} streaming={streaming} latex={latex} />
+        )}
+        {!editing && !streaming && (
+          <MessageFooter
+            text={message.text}
+            actions={actions}
+            siblingIndex={siblingIndex}
+            siblingTotal={siblingTotal}
+            onSelectSibling={(index) => handlers.selectSibling(message, index, siblingTotal)}
+            onEdit={() => handlers.edit(message.messageId)}
+            onRegenerate={() => handlers.regenerate(message)}
+            onContinue={() => handlers.continue(message)}
+          />
+        )}
+      </div>
+    </article>
+  );
+});
+
+function MessageBody({
+  message,
+  streaming,
+  latex,
+}: {
+  message: Message;
+  streaming: boolean;
+  latex: boolean;
+}) {
+  const { t } = useTranslation();
+  if (message.error) return <MessageError text={message.text} />;
+  if (message.isCreatedByUser) {
+    return <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.text}</p>;
+  }
+  if (streaming && message.text === '') {
+    return (
+      <div role="status" className="flex h-7 items-center gap-1" aria-label={t('com_ui_thinking')}>
+        <span className="thinking-dot" />
+        <span className="thinking-dot [animation-delay:150ms]" />
+        <span className="thinking-dot [animation-delay:300ms]" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <div
+        className={`prose prose-neutral max-w-none break-words text-[15px] leading-relaxed dark:prose-invert prose-pre:p-0 prose-code:before:content-none prose-code:after:content-none ${streaming ? 'streaming-cursor' : ''}`}
+      >
+        <LazyMarkdown text={message.text} latex={latex} />
+      </div>
+      {message.unfinished && !streaming && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          {t('com_ui_unfinished')}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { NO_PARENT } from '@parley/shared/constants';
+import type { Message } from '@parley/shared/schemas/message';
+import { ArrowDownIcon } from '../../../components/ui/chat-icons';
+import { focusRing } from '../../../components/ui/styles';
+import { MessageItem, type ChatUser, type MessageHandlers } from './message-item';
+
+export interface ThreadEntry {
+  message: Message;
+  siblingIndex: number;
+  siblingTotal: number;
+  parentIsUser: boolean;
+}
+
+interface MessageListProps {
+  conversationKey: string;
+  thread: ThreadEntry[];
+  user: ChatUser;
+  showUsername: boolean;
+  kind: string | null;
+  iconURL: string | null;
+  streamingMessageId: string | null;
+  submitting: boolean;
+  editingMessageId: string | null;
+  latex: boolean;
+  autoScroll: boolean;
+  /** Bumped on each send: the view jumps to the bottom. */
+  scrollSignal: number;
+  handlers: MessageHandlers;
+}
+
+/** SPEC §9: the scroll-to-bottom button shows once the end is 15% of the view height or more away. */
+const SCROLL_BUTTON_AT = 0.15;
+
+function distanceFromBottom(element: HTMLElement): number {
+  return element.scrollHeight - element.scrollTop - element.clientHeight;
+}
+
+/** The visible thread, virtualised so long conversations stay fast (ARCHITECTURE §5). */
+export function MessageList(props: MessageListProps) {
+  const {
+    conversationKey,
+    thread,
+    streamingMessageId,
+    submitting,
+    editingMessageId,
+    autoScroll,
+    scrollSignal,
+  } = props;
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [showScrollButton, setShowScrollButton] = useState(false);
+  const nearBottom = useRef(true);
+
+  const virtualizer = useVirtualizer({
+    count: thread.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 140,
+    getItemKey: (index) => thread[index]?.message.messageId ?? index,
+    overscan: 4,
+  });
+
+  const scrollToBottom = useCallback(
+    (behavior: ScrollBehavior = 'auto') => {
+      const element = scrollRef.current;
+      if (!element || thread.length === 0) return;
+      virtualizer.scrollToIndex(thread.length - 1, { align: 'end' });
+      element.scrollTo({ top: element.scrollHeight, behavior });
+    },
+    [virtualizer, thread.length],
+  );
+
+  const updateButton = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const far = distanceFromBottom(element) >= element.clientHeight * SCROLL_BUTTON_AT;
+    nearBottom.current = !far;
+    setShowScrollButton(far);
+  }, []);
+
+  // A conversation opens at its end; so does the view after each send.
+  useLayoutEffect(() => {
+    scrollToBottom();
+    const frame = requestAnimationFrame(() => scrollToBottom());
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the conversation or a send changes
+  }, [conversationKey, scrollSignal]);
+
+  // While a reply streams, auto-scroll (a preference, SPEC §2) keeps its end in view. Without it the view
+  // stays where the reader put it, but a short reply (or an error) that ends within sight is shown whole.
+  const last = thread.at(-1)?.message;
+  useLayoutEffect(() => {
+    if (autoScroll && submitting) scrollToBottom();
+    else if (!submitting && nearBottom.current) scrollToBottom();
+    updateButton();
+  }, [autoScroll, submitting, last?.text, last?.messageId, scrollToBottom, updateButton]);
+
+  useEffect(() => {
+    window.addEventListener('resize', updateButton);
+    return () => window.removeEventListener('resize', updateButton);
+  }, [updateButton]);
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scrollRef}
+        onScroll={updateButton}
+        className="h-full overflow-y-auto"
+        role="log"
+        aria-label={t('com_ui_messages')}
+        aria-busy={submitting}
+      >
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const entry = thread[row.index];
+            if (!entry) return null;
+            const { message } = entry;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute start-0 top-0 w-full"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                <MessageItem
+                  message={message}
+                  user={props.user}
+                  showUsername={props.showUsername}
+                  kind={props.kind}
+                  iconURL={props.iconURL}
+                  siblingIndex={entry.siblingIndex}
+                  siblingTotal={entry.siblingTotal}
+                  parentIsUser={entry.parentIsUser}
+                  isLatest={row.index === thread.length - 1}
+                  streaming={message.messageId === streamingMessageId}
+                  submitting={submitting}
+                  editing={message.messageId === editingMessageId}
+                  latex={props.latex}
+                  handlers={props.handlers}
+                />
+              </div>
+            );
+          })}
+        </div>
+        <div className="h-4" />
+      </div>
+      {showScrollButton && (
+        <ScrollToBottomButton label={t('com_ui_scroll_to_bottom')} onClick={() => scrollToBottom('smooth')} />
+      )}
+    </div>
+  );
+}
+
+function ScrollToBottomButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`absolute bottom-3 start-1/2 inline-flex size-9 -translate-x-1/2 items-center justify-center rounded-full border border-neutral-200 bg-white text-neutral-700 shadow-md hover:bg-neutral-50 rtl:translate-x-1/2 dark:border-neutral-600 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700 ${focusRing}`}
+    >
+      <ArrowDownIcon />
+    </button>
+  );
+}
+
+/** The parent id under which a message's siblings are listed (roots share NO_PARENT). */
+export function siblingKey(message: Message, ids: ReadonlySet<string>): string {
+  return ids.has(message.parentMessageId) ? message.parentMessageId : NO_PARENT;
+}

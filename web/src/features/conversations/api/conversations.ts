@@ -1,0 +1,119 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  conversationListSchema,
+  conversationSchema,
+  genTitleResponseSchema,
+  type Conversation,
+} from '@parley/shared/schemas/conversation';
+import { apiPost, apiGet } from '../../../lib/api-client';
+import {
+  nextPageNumber,
+  patchConversation,
+  removeConversation,
+  upsertConversation,
+  type ConversationPages,
+} from '../conversation-cache';
+
+/** API paths of SPEC §7 "Conversations"; query keys are these paths (ARCHITECTURE §5). */
+export const CONVERSATIONS_PATH = '/api/convos';
+export const conversationPath = (conversationId: string) => `/api/convos/${conversationId}`;
+const UPDATE_PATH = '/api/convos/update';
+const CLEAR_PATH = '/api/convos/clear';
+const GEN_TITLE_PATH = '/api/convos/gen_title';
+
+export const conversationListQuery = infiniteQueryOptions({
+  queryKey: [CONVERSATIONS_PATH],
+  queryFn: ({ pageParam, signal }) =>
+    apiGet(`${CONVERSATIONS_PATH}?pageNumber=${pageParam}`, conversationListSchema, { signal }),
+  initialPageParam: 1,
+  getNextPageParam: nextPageNumber,
+});
+
+export function useConversationList() {
+  return useInfiniteQuery(conversationListQuery);
+}
+
+function setPages(
+  queryClient: QueryClient,
+  update: (data: ConversationPages | undefined) => ConversationPages | undefined,
+) {
+  queryClient.setQueryData<ConversationPages>([CONVERSATIONS_PATH], update);
+}
+
+/** A conversation was created or changed elsewhere (a reply finished, a title came): list and cache follow. */
+export function conversationSaved(queryClient: QueryClient, conversation: Conversation): void {
+  setPages(queryClient, (data) => upsertConversation(data, conversation));
+  queryClient.setQueryData([conversationPath(conversation.conversationId)], conversation);
+}
+
+interface RenameVariables {
+  conversationId: string;
+  title: string;
+  previousTitle: string;
+}
+
+/** Inline rename (SPEC §2): shown at once; on failure the old title comes back. */
+export function useRenameConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, title }: RenameVariables) =>
+      apiPost(UPDATE_PATH, { arg: { conversationId, title } }, conversationSchema),
+    onMutate: ({ conversationId, title }) =>
+      setPages(queryClient, (data) => patchConversation(data, conversationId, { title })),
+    onError: (_error, { conversationId, previousTitle }) =>
+      setPages(queryClient, (data) => patchConversation(data, conversationId, { title: previousTitle })),
+    onSuccess: (conversation) => conversationSaved(queryClient, conversation),
+  });
+}
+
+/** Delete one conversation with its messages (SPEC §7: conversationId, thread_id, source 'button'). */
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, threadId }: { conversationId: string; threadId?: string | null }) =>
+      apiPost(
+        CLEAR_PATH,
+        { arg: { conversationId, thread_id: threadId ?? undefined, source: 'button' } },
+        z.unknown(),
+      ),
+    onSuccess: (_result, { conversationId }) => {
+      setPages(queryClient, (data) => removeConversation(data, conversationId));
+      // SPEC §4: delete sets the cached conversation to empty.
+      queryClient.removeQueries({ queryKey: [conversationPath(conversationId)] });
+      queryClient.removeQueries({ queryKey: [`/api/messages/${conversationId}`] });
+    },
+  });
+}
+
+/** Settings › Data: every conversation of the caller goes; the list starts over. */
+export async function clearAllConversations(queryClient: QueryClient): Promise<void> {
+  await apiPost(CLEAR_PATH, { arg: {} }, z.unknown());
+  queryClient.removeQueries({ predicate: (query) => isConversationData(query.queryKey[0]) });
+  await queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
+}
+
+function isConversationData(key: unknown): boolean {
+  return (
+    typeof key === 'string' && (key.startsWith(`${CONVERSATIONS_PATH}/`) || key.startsWith('/api/messages/'))
+  );
+}
+
+/** SPEC §4: after a first exchange the title is fetched once it exists; a 404 means not (yet) and is quiet. */
+export async function refreshTitle(queryClient: QueryClient, conversationId: string): Promise<void> {
+  try {
+    const { title } = await apiPost(GEN_TITLE_PATH, { conversationId }, genTitleResponseSchema);
+    setPages(queryClient, (data) => patchConversation(data, conversationId, { title }));
+    queryClient.setQueryData<Conversation>([conversationPath(conversationId)], (old) =>
+      old ? { ...old, title } : old,
+    );
+  } catch (error) {
+    console.warn('Title not available', error);
+  }
+}

@@ -1,0 +1,102 @@
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@parley/shared/schemas/conversation';
+import { PencilIcon, TrashIcon } from '../../../components/ui/chat-icons';
+import { focusRing } from '../../../components/ui/styles';
+import { showErrorToast } from '../../../lib/toast-store';
+import { useRenameConversation } from '../api/conversations';
+
+interface ConversationItemProps {
+  conversation: Conversation;
+  active: boolean;
+  onDelete: (conversation: Conversation) => void;
+}
+
+const rowAction = `inline-flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white ${focusRing}`;
+
+/** One sidebar row: a link to the conversation; the active one can be renamed inline or deleted. */
+export const ConversationItem = memo(function ConversationItem({
+  conversation,
+  active,
+  onDelete,
+}: ConversationItemProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const rename = useRenameConversation();
+  const { conversationId, title } = conversation;
+
+  const commit = (value: string) => {
+    setEditing(false);
+    const next = value.trim();
+    // SPEC §2: Enter or blur saves, and only when the title changed.
+    if (next === '' || next === title) return;
+    rename.mutate(
+      { conversationId, title: next, previousTitle: title },
+      { onError: () => showErrorToast(t('com_ui_rename_failed')) },
+    );
+  };
+
+  if (editing) {
+    return (
+      <div className="flex h-9 items-center rounded-lg bg-neutral-200 px-2 dark:bg-neutral-800">
+        <input
+          aria-label={t('com_ui_rename_conversation')}
+          defaultValue={title}
+          maxLength={256}
+          // Focus moves into the field the moment it replaces the title, as the user asked for it.
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          onBlur={(event) => commit(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit(event.currentTarget.value);
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              setEditing(false);
+            }
+          }}
+          className="h-7 w-full rounded border border-neutral-400 bg-white px-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-neutral-900 dark:border-neutral-600 dark:bg-neutral-900 dark:focus-visible:ring-neutral-100"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className={`group relative flex h-9 items-center rounded-lg text-sm ${
+        active ? 'bg-neutral-200 dark:bg-neutral-800' : 'hover:bg-neutral-200/60 dark:hover:bg-neutral-800/60'
+      }`}
+    >
+      <Link
+        to={`/c/${conversationId}`}
+        aria-current={active ? 'page' : undefined}
+        className={`flex h-full min-w-0 flex-1 items-center rounded-lg px-2 ${focusRing}`}
+        title={title}
+      >
+        <span className="truncate">{title}</span>
+      </Link>
+      {active && (
+        <div className="flex shrink-0 items-center gap-0.5 pe-1">
+          <button
+            type="button"
+            className={rowAction}
+            aria-label={t('com_ui_rename_conversation')}
+            onClick={() => setEditing(true)}
+          >
+            <PencilIcon width={15} height={15} />
+          </button>
+          <button
+            type="button"
+            className={rowAction}
+            aria-label={t('com_ui_delete_conversation')}
+            onClick={() => onDelete(conversation)}
+          >
+            <TrashIcon width={15} height={15} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+});

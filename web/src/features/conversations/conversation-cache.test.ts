@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '@parley/shared/schemas/conversation';
+import {
+  nextPageNumber,
+  patchConversation,
+  removeConversation,
+  upsertConversation,
+  type ConversationPages,
+} from './conversation-cache';
+
+const convo = (id: string, title = id): Conversation => ({
+  conversationId: id,
+  title,
+  user: 'u',
+  endpoint: 'openAI',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const pages = (...lists: string[][]): ConversationPages => ({
+  pageParams: lists.map((_, index) => index + 1),
+  pages: lists.map((ids, index) => ({
+    conversations: ids.map((id) => convo(id)),
+    pages: lists.length,
+    pageNumber: index + 1,
+    pageSize: 25,
+  })),
+});
+
+const ids = (data: ConversationPages | undefined) =>
+  data?.pages.map((page) => page.conversations.map((c) => c.conversationId));
+
+describe('upsertConversation', () => {
+  const now = new Date('2026-05-20T10:00:00.000Z');
+
+  it('puts a new conversation at the top of the first page with updatedAt now', () => {
+    const result = upsertConversation(pages(['a', 'b']), convo('n'), now);
+    expect(ids(result)).toEqual([['n', 'a', 'b']]);
+    expect(result?.pages[0]?.conversations[0]?.updatedAt).toBe(now.toISOString());
+  });
+
+  it('moves an existing conversation from a later page to the top, once', () => {
+    expect(ids(upsertConversation(pages(['a', 'b'], ['c', 'd']), convo('d', 'renamed'), now))).toEqual([
+      ['d', 'a', 'b'],
+      ['c'],
+    ]);
+  });
+
+  it('leaves an unloaded list alone', () => {
+    expect(upsertConversation(undefined, convo('x'), now)).toBeUndefined();
+  });
+});
+
+describe('patchConversation and removeConversation', () => {
+  it('changes a title in place', () => {
+    const result = patchConversation(pages(['a', 'b']), 'b', { title: 'Old' });
+    expect(result?.pages[0]?.conversations.map((c) => c.title)).toEqual(['a', 'Old']);
+  });
+
+  it('removes a conversation from whichever page holds it', () => {
+    expect(ids(removeConversation(pages(['a'], ['b', 'c']), 'b'))).toEqual([['a'], ['c']]);
+  });
+});
+
+describe('nextPageNumber', () => {
+  it('exists while the page is below the total', () => {
+    expect(nextPageNumber({ conversations: [], pages: 3, pageNumber: 2, pageSize: 25 })).toBe(3);
+    expect(nextPageNumber({ conversations: [], pages: 3, pageNumber: 3, pageSize: 25 })).toBeUndefined();
+    expect(nextPageNumber({ conversations: [], pages: 0, pageNumber: 1, pageSize: 25 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,59 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Conversation, ConversationList } from '@parley/shared/schemas/conversation';
+
+export type ConversationPages = InfiniteData<ConversationList, number>;
+
+/**
+ * SPEC §4 Conversation list: a new or updated conversation moves to the top of the first page with
+ * `updatedAt` set to now; every other copy of it is dropped so it never shows twice.
+ */
+export function upsertConversation(
+  data: ConversationPages | undefined,
+  conversation: Conversation,
+  now: Date = new Date(),
+): ConversationPages | undefined {
+  if (!data || data.pages.length === 0) return data;
+  const moved = { ...conversation, updatedAt: now.toISOString() };
+  const pages = data.pages.map((page, index) => {
+    const rest = page.conversations.filter((c) => c.conversationId !== conversation.conversationId);
+    return { ...page, conversations: index === 0 ? [moved, ...rest] : rest };
+  });
+  return { ...data, pages };
+}
+
+/** Changes fields of a listed conversation in place (no move), e.g. to restore a title after a failed rename. */
+export function patchConversation(
+  data: ConversationPages | undefined,
+  conversationId: string,
+  patch: Partial<Conversation>,
+): ConversationPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.map((c) =>
+        c.conversationId === conversationId ? { ...c, ...patch } : c,
+      ),
+    })),
+  };
+}
+
+export function removeConversation(
+  data: ConversationPages | undefined,
+  conversationId: string,
+): ConversationPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.filter((c) => c.conversationId !== conversationId),
+    })),
+  };
+}
+
+/** SPEC §4: the next page exists while the current page is below the total number of pages. */
+export function nextPageNumber(page: ConversationList): number | undefined {
+  return page.pageNumber < page.pages ? page.pageNumber + 1 : undefined;
+}

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { secondaryButton } from '../../../components/ui/chat-styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSearchResults } from '../api/search';
+import { searchRows, snippet, type SearchRow } from '../search-rows';
+import { HighlightedText } from './highlighted-text';
+
+/** SPEC §3: search results as one flat list with alternating row backgrounds, paged. */
+export function SearchResultsList({
+  query,
+  onOpen,
+}: {
+  query: string;
+  onOpen: (conversationId: string, messageId: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const results = useSearchResults(query);
+  const rows = useMemo(() => searchRows(results.data?.pages ?? []), [results.data]);
+
+  return (
+    <section aria-label={t('com_nav_search_results')} className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
+      {results.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label={t('com_ui_loading')} />
+        </div>
+      ) : results.isError ? (
+        <p role="alert" className="px-2 py-3 text-sm text-red-700 dark:text-red-400">
+          {results.error.message}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="px-2 py-3 text-sm text-neutral-500 dark:text-neutral-400">
+          {t('com_ui_nothing_found')}
+        </p>
+      ) : (
+        <>
+          <ul className="overflow-hidden rounded-lg">
+            {rows.map((row) => (
+              <li
+                key={row.key}
+                className="odd:bg-white even:bg-neutral-100 dark:odd:bg-neutral-800/60 dark:even:bg-neutral-900"
+              >
+                <ResultRow row={row} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+          {results.hasNextPage && (
+            <div className="flex justify-center pt-2">
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+              >
+                {t('com_ui_load_more')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ResultRow({
+  row,
+  onOpen,
+}: {
+  row: SearchRow;
+  onOpen: (conversationId: string, messageId: string | null) => void;
+}) {
+  const base =
+    'block w-full px-2.5 py-2 text-start text-sm outline-none hover:bg-neutral-200/70 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-neutral-900 dark:hover:bg-neutral-700/60 dark:focus-visible:ring-neutral-100';
+  if (row.type === 'conversation') {
+    return (
+      <button type="button" className={base} onClick={() => onOpen(row.conversationId, null)}>
+        <span className="block truncate font-medium">
+          <HighlightedText text={row.title} ranges={row.highlights} />
+        </span>
+      </button>
+    );
+  }
+  const cut = snippet(row.text, row.highlights);
+  return (
+    <button type="button" className={base} onClick={() => onOpen(row.conversationId, row.messageId)}>
+      <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+        {row.title} · {row.sender}
+      </span>
+      <span className="line-clamp-3 break-words">
+        <HighlightedText text={cut.text} ranges={cut.ranges} />
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,90 @@
+import 'katex/dist/katex.min.css';
+import './markdown.css';
+import { memo, type ReactElement, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeKatex from 'rehype-katex';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import { CodeBlock } from './code-block';
+import { safeUrl } from './safe-url';
+
+export interface MarkdownProps {
+  text: string;
+  /** SPEC §2 LaTeXParsing: `$…$` and `$$…$$` render as math. */
+  latex: boolean;
+}
+
+/** The text content of a hast-rendered subtree (for copying a code block). */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (node && typeof node === 'object' && 'props' in node) {
+    return textOf((node as ReactElement<{ children?: ReactNode }>).props.children);
+  }
+  return '';
+}
+
+const components: Components = {
+  a: ({ href, children }) => {
+    const safe = href ? safeUrl(href, 'link') : '';
+    if (!safe) return <span className="underline decoration-dotted">{children}</span>;
+    return (
+      <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    );
+  },
+  img: ({ src, alt }) => {
+    const safe = typeof src === 'string' ? safeUrl(src, 'image') : '';
+    if (!safe) return alt ? <span>{alt}</span> : null;
+    return (
+      <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" className="max-w-full" />
+    );
+  },
+  pre: ({ children }) => {
+    const code = Array.isArray(children) ? children[0] : children;
+    const className =
+      code && typeof code === 'object' && 'props' in code
+        ? ((code as ReactElement<{ className?: string }>).props.className ?? '')
+        : '';
+    const language = /language-([\w+#.-]+)/.exec(className)?.[1] ?? '';
+    return (
+      <CodeBlock language={language} code={textOf(children).replace(/\n$/, '')}>
+        {children}
+      </CodeBlock>
+    );
+  },
+  table: ({ children }) => (
+    <div className="overflow-x-auto">
+      <table>{children}</table>
+    </div>
+  ),
+};
+
+const remarkBase = [remarkGfm];
+const remarkWithMath = [remarkGfm, remarkMath];
+const rehypeBase = [[rehypeHighlight, { detect: false }]] as const;
+const rehypeWithMath = [
+  [rehypeHighlight, { detect: false }],
+  [rehypeKatex, { throwOnError: false, strict: 'ignore' }],
+] as const;
+
+/**
+ * Markdown from a model, rendered safely: GFM tables and lists, highlighted code with a copy button, KaTeX
+ * when LaTeX parsing is on. Raw HTML is never interpreted (no rehype-raw: it shows as text), and links and
+ * images pass `safeUrl`. Loaded as its own chunk (see lazy-markdown.tsx).
+ */
+export const Markdown = memo(function Markdown({ text, latex }: MarkdownProps) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={latex ? remarkWithMath : remarkBase}
+      rehypePlugins={(latex ? rehypeWithMath : rehypeBase) as never}
+      components={components}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+export default Markdown;

@@ -1,0 +1,21 @@
+/** localStorage keys of SPEC §3; kept identical to existing deployments so preferences carry over. */
+export const STORAGE_KEYS = {
+  theme: 'color-theme',
+  lang: 'lang',
+  appTitle: 'appTitle',
+  navVisible: 'navVisible',
+  lastConversationSetup: 'lastConversationSetup',
+  lastSelectedModel: 'lastSelectedModel',
+  lastSelectedTools: 'lastSelectedTools',
+  filesToDelete: 'filesToDelete',
+  sidePanelLayout: 'react-resizable-panels:layout',
+  sidePanelCollapsed: 'react-resizable-panels:collapsed',
+  fullPanelCollapse: 'fullPanelCollapse',
+  autoScroll: 'autoScroll',
+  showCode: 'showCode',
+  hideSidePanel: 'hideSidePanel',
+  modularChat: 'modularChat',
+  latexParsing: 'LaTeXParsing',
+  usernameDisplay: 'UsernameDisplay',
+  enterToSend: 'enterToSend',
+} as const;
