@@ -49,6 +49,19 @@ export const paths = {
   keys: '/api/keys',
   /** DELETE one key by name. */
   keyByName: '/api/keys/:name',
+
+  /** GET the caller's files; POST a multipart upload (documents); DELETE `{files: [{file_id}]}`. */
+  files: '/api/files',
+  /** GET the merged file limits (`fileConfigSchema`). */
+  filesConfig: '/api/files/config',
+  /** POST a multipart image upload (resized, converted to the configured image type). */
+  filesImages: '/api/files/images',
+  /** POST a multipart avatar (`input` field, `manual=true` makes it the user's avatar) → `{url}`. */
+  filesAvatar: '/api/files/images/avatar',
+  /** GET one of the caller's files as an attachment, with an `x-file-metadata` JSON header. */
+  filesDownload: '/api/files/download/:userId/:fileId',
+  /** GET a file's bytes through the signed link its `filepath` holds (`?sig=…`); 404 without a valid one. */
+  filesContent: '/api/files/content/:fileId',
 } as const;
 
 /** Where a social login button sends the browser (prefix it with the startup config's `serverDomain`). */
