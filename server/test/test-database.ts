@@ -68,5 +68,21 @@ export async function truncateAllTables(database: Database): Promise<void> {
           from pg_tables where schemaname = 'public'`,
   );
   const tables = rows[0]?.tables;
-  if (tables) await database.db.execute(sql.raw(`truncate table ${tables} cascade`));
+  if (!tables) return;
+  // A write the finished test set off (a usage record, a title) may still be committing; TRUNCATE takes its
+  // locks table by table, so PostgreSQL can pick it as a deadlock victim (40P01). Trying again is safe.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await database.db.execute(sql.raw(`truncate table ${tables} cascade`));
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '40P01';
 }

@@ -12,14 +12,20 @@ describe('passwords', () => {
   it('never accepts a password without a hash, yet spends an argon2 verification on it', async () => {
     const hash = await hashPassword('correct horse');
     await verifyPassword(null, 'warm-up');
-    const time = async (run: () => Promise<boolean>) => {
-      const started = performance.now();
-      expect(await run()).toBe(false);
-      return performance.now() - started;
+    const fastest = async (run: () => Promise<boolean>) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i += 1) {
+        const started = performance.now();
+        expect(await run()).toBe(false);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
     };
-    const withHash = await time(() => verifyPassword(hash, 'wrong horse'));
-    const withoutHash = await time(() => verifyPassword(null, 'wrong horse'));
-    // Both run one argon2id verification (tens of ms); without the dummy this would take ~0 ms.
+    // The fastest of three runs each: load from other processes only ever makes a run slower, so the
+    // minimum is the cost of the work itself. Both run one argon2id verification (tens of ms); without
+    // the dummy hash the second would take ~0 ms.
+    const withHash = await fastest(() => verifyPassword(hash, 'wrong horse'));
+    const withoutHash = await fastest(() => verifyPassword(null, 'wrong horse'));
     expect(withoutHash).toBeGreaterThan(withHash * 0.25);
   });
 });
