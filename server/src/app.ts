@@ -17,6 +17,9 @@ import { conversationRoutes } from './conversations/routes';
 import type { Database } from './db/client';
 import { endpointsRoutes } from './endpoints/routes';
 import { exportRoutes } from './export/routes';
+import { filesRoutes } from './files/routes';
+import { createFilesService } from './files/service';
+import { uploadLimitsFrom } from './files/upload-limits';
 import { createEndpointsService } from './endpoints/service';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './import/routes';
@@ -106,10 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const endpoints = createEndpointsService({ config, keys, now });
   await app.register(keysRoutes, { keys, jwtSecret });
   await app.register(endpointsRoutes, { endpoints, jwtSecret });
+  const files = createFilesService({ db, config });
+  app.addHook('onClose', () => files.close());
   const chat = createChatEngineFor({
     db,
     config,
     endpoints,
+    files,
     counters: coordination.counters,
     generationLog: coordination.generationLog,
     abortBus: coordination.abortBus,
@@ -120,6 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // end with `final`); the coordination closes after.
   app.addHook('preClose', () => chat.close());
   await app.register(chatRoutes, { engine: chat, jwtSecret });
+  await app.register(filesRoutes, {
+    files,
+    jwtSecret,
+    counters: coordination.counters,
+    uploadLimits: uploadLimitsFrom(config.env, config.yaml),
+  });
 
   await registerWebApp(app, deps.webDist ?? null);
   return app;

@@ -13,6 +13,7 @@ import { replySender } from './sender';
 import type { ChatEngineDeps, RunContext } from './run-context';
 import { runGeneration } from './run-generation';
 import type { Turn } from './turn';
+import type { TurnFiles } from './turn-files';
 
 export type { StartInput } from './prepare-turn';
 
@@ -74,9 +75,20 @@ async function saveTurn(
       endpoint: body.endpoint,
       model: body.model,
       tokenCount: context?.userTokens ?? null,
+      ...(prepared.files.metadata.length > 0 ? { files: prepared.files.metadata } : {}),
     }));
   if (context) storeMissingCounts(deps, userId, turn, context.missingCounts);
+  if (!userMessage.saved) await markFilesUsed(deps, userId, turn.conversationId, prepared.files);
   return { conversation, requestMessage };
+}
+
+/** The files the new user message carries are now used in this conversation (a failure only logs). */
+async function markFilesUsed(deps: ChatEngineDeps, userId: string, conversationId: string, files: TurnFiles) {
+  const ids = files.metadata.map((file) => file.file_id);
+  if (ids.length === 0) return;
+  await deps.attachments.markUsed(userId, ids, conversationId).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'could not mark the message files as used');
+  });
 }
 
 /** Saves the token counts computed for older messages that had none, so they are counted only once. */

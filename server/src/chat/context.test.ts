@@ -2,6 +2,7 @@ import { NO_PARENT } from '@parley/shared/constants';
 import type { Message } from '@parley/shared/schemas/message';
 import { describe, expect, it } from 'vitest';
 import { buildContext, ContextLengthError, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './context';
+import { fileText, type PromptFile } from './prompt-files';
 
 /** One token per word keeps the arithmetic readable. */
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -76,5 +77,72 @@ describe('buildContext', () => {
     const input = { ...base, history: [message(words(30))], user: { text: 'hi' }, windowTokens: 60 };
     expect(buildContext(input).messages).toHaveLength(2);
     expect(buildContext({ ...input, system: words(10) }).messages).toHaveLength(1);
+  });
+
+  describe('with files', () => {
+    const image: PromptFile = {
+      kind: 'image',
+      filename: 'cat.png',
+      mimeType: 'image/png',
+      url: 'data:image/png;base64,AAAA',
+      width: 100,
+      height: 100,
+      detail: 'auto',
+    };
+    const doc: PromptFile = { kind: 'document', filename: 'notes.txt', text: 'alpha beta gamma' };
+    const pdf: PromptFile = { kind: 'named', filename: 'a.pdf', mimeType: 'application/pdf' };
+
+    it('sends images, then delimited document text, then the user’s own text', () => {
+      const built = buildContext({
+        ...base,
+        history: [],
+        user: { text: 'summarise', files: [doc, image, pdf] },
+        windowTokens: 10_000,
+      });
+      expect(built.messages).toEqual([
+        {
+          role: 'user',
+          parts: [
+            { type: 'image', url: 'data:image/png;base64,AAAA', mimeType: 'image/png', detail: 'auto' },
+            { type: 'text', text: '<file name="notes.txt">\nalpha beta gamma\n</file>' },
+            { type: 'text', text: expect.stringContaining('"a.pdf" (application/pdf)') as unknown },
+            { type: 'text', text: 'summarise' },
+          ],
+        },
+      ]);
+    });
+
+    it('counts document text and the image estimate against the window', () => {
+      const built = buildContext({
+        ...base,
+        history: [],
+        user: { text: 'hi', files: [image, doc] },
+        windowTokens: 10_000,
+      });
+      const docTokens = countWords(fileText(doc));
+      expect(built.promptTokens).toBe(REPLY_PRIMING_TOKENS + 1 + 255 + docTokens + MESSAGE_OVERHEAD_TOKENS);
+      expect(built.userTokens).toBe(1);
+    });
+
+    it('attaches earlier messages’ files to their own turns and drops them with their message', () => {
+      const old = message('look at this');
+      const reply = message('a cat', { isCreatedByUser: false });
+      const historyFiles = new Map([[old.messageId, [image]]]);
+      const input = { ...base, history: [old, reply], user: { text: 'and?' }, historyFiles };
+      const roomy = buildContext({ ...input, windowTokens: 1000 });
+      expect(roomy.messages[0]?.parts.map((part) => part.type)).toEqual(['image', 'text']);
+      expect(roomy.messages[1]?.parts).toEqual([{ type: 'text', text: 'a cat' }]);
+      // Without the image's 255 tokens the first message would fit; with them it is left out.
+      const tight = buildContext({ ...input, windowTokens: 200 });
+      expect(tight.dropped).toBe(1);
+      expect(tight.messages.some((m) => m.parts.some((part) => part.type === 'image'))).toBe(false);
+    });
+
+    it('fails with context_length when the user message’s files alone overflow the window', () => {
+      const big: PromptFile = { ...doc, text: words(200) };
+      const build = () =>
+        buildContext({ ...base, history: [], user: { text: 'hi', files: [big] }, windowTokens: 100 });
+      expect(build).toThrow(ContextLengthError);
+    });
   });
 });

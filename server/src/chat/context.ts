@@ -1,7 +1,8 @@
 // The prompt of a turn: the newest messages of the path to the root that fit the model's context window,
 // leaving room for the reply (reference §12.9, without its quirks: the reply's room is reserved).
 import type { Message } from '@parley/shared/schemas/message';
-import type { PromptMessage } from '../providers/types';
+import type { PromptMessage, PromptPart } from '../providers/types';
+import { promptFilePart, promptFileTokens, type PromptFile } from './prompt-files';
 
 /** Tokens a chat message costs beyond its text (role and separators), and the reply's priming. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -10,8 +11,13 @@ export const REPLY_PRIMING_TOKENS = 3;
 export interface ContextInput {
   /** Saved messages before the user message, oldest first. */
   history: readonly Message[];
-  /** The user message the reply answers, with its stored token count when it has one. */
-  user: { text: string; tokenCount?: number | null | undefined };
+  /**
+   * The user message the reply answers, with its stored token count (of the text alone) when it has one,
+   * and its files as the model gets them.
+   */
+  user: { text: string; tokenCount?: number | null | undefined; files?: readonly PromptFile[] | undefined };
+  /** Files of history messages, by messageId, as the model gets them (absent: none are sent). */
+  historyFiles?: ReadonlyMap<string, readonly PromptFile[]> | undefined;
   /** Reply text already there (edit or continue): sent as the last, assistant, turn. */
   prefix: string;
   system: string | undefined;
@@ -24,7 +30,7 @@ export interface ContextInput {
 export interface BuiltContext {
   messages: PromptMessage[];
   promptTokens: number;
-  /** Tokens of the user message's text (stored on it). */
+  /** Tokens of the user message's text (stored on it; its files are counted apart). */
   userTokens: number;
   /** Counts computed for history messages that had none, to store on them. */
   missingCounts: Map<string, number>;
@@ -50,6 +56,18 @@ const textTurn = (role: 'user' | 'assistant', text: string): PromptMessage => ({
   parts: [{ type: 'text', text }],
 });
 
+/** Images first (vision models read them best before the question), then documents, then the user's text. */
+function userTurn(text: string, files: readonly PromptFile[]): PromptMessage {
+  const images = files.filter((file) => file.kind === 'image');
+  const others = files.filter((file) => file.kind !== 'image');
+  const parts: PromptPart[] = [...images, ...others].map(promptFilePart);
+  parts.push({ type: 'text', text });
+  return { role: 'user', parts };
+}
+
+const filesTokens = (files: readonly PromptFile[], countTokens: (text: string) => number): number =>
+  files.reduce((sum, file) => sum + promptFileTokens(file, countTokens), 0);
+
 /** Messages that carry model-facing text: error replies and empty ones are not part of the dialogue. */
 const inDialogue = (message: Message): boolean => !message.error && message.text.trim() !== '';
 
@@ -57,10 +75,14 @@ export function buildContext(input: ContextInput): BuiltContext {
   const { countTokens } = input;
   const budget = input.windowTokens - input.replyTokens;
   const userTokens = input.user.tokenCount ?? countTokens(input.user.text);
+  const userFiles = input.user.files ?? [];
+  const filesOf = (message: Message): readonly PromptFile[] =>
+    (message.isCreatedByUser ? input.historyFiles?.get(message.messageId) : undefined) ?? [];
   let used =
     REPLY_PRIMING_TOKENS +
     (input.system ? countTokens(input.system) + MESSAGE_OVERHEAD_TOKENS : 0) +
     userTokens +
+    filesTokens(userFiles, countTokens) +
     MESSAGE_OVERHEAD_TOKENS +
     (input.prefix ? countTokens(input.prefix) + MESSAGE_OVERHEAD_TOKENS : 0);
   if (used > budget) throw new ContextLengthError(used, Math.max(0, budget));
@@ -73,14 +95,17 @@ export function buildContext(input: ContextInput): BuiltContext {
     if (!message) continue;
     const tokens = message.tokenCount ?? countTokens(message.text);
     if (message.tokenCount == null) missingCounts.set(message.messageId, tokens);
-    if (used + tokens + MESSAGE_OVERHEAD_TOKENS > budget) break;
-    used += tokens + MESSAGE_OVERHEAD_TOKENS;
+    const cost = tokens + filesTokens(filesOf(message), countTokens) + MESSAGE_OVERHEAD_TOKENS;
+    if (used + cost > budget) break;
+    used += cost;
     kept.push(message);
   }
   kept.reverse();
 
-  const messages = kept.map((m) => textTurn(m.isCreatedByUser ? 'user' : 'assistant', m.text));
-  messages.push(textTurn('user', input.user.text));
+  const messages = kept.map((m) =>
+    m.isCreatedByUser ? userTurn(m.text, filesOf(m)) : textTurn('assistant', m.text),
+  );
+  messages.push(userTurn(input.user.text, userFiles));
   if (input.prefix) messages.push(textTurn('assistant', input.prefix));
   return {
     messages,

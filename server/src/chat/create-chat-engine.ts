@@ -27,6 +27,7 @@ import { createChatEngine, type ChatEngine } from './chat-engine';
 import { chatSettingsFromEnv, type ChatSettings } from './chat-settings';
 import { createOpenAIModeration } from './moderation';
 import type {
+  AttachmentsPort,
   BalancePort,
   BansPort,
   ConversationsPort,
@@ -51,6 +52,21 @@ export interface ChatEngineWiring {
   providers?: ProviderRegistry;
   /** Default: from the environment. */
   settings?: ChatSettings;
+  /** The files service (uploaded files messages carry); absent: no file is found. */
+  files?: AttachmentsPort | undefined;
+}
+
+/** Without a files service no id names a file, so a message that lists files is answered 404. */
+const NO_FILES: AttachmentsPort = {
+  attachmentsFor: () => Promise.resolve([]),
+  markUsed: () => Promise.resolve(),
+};
+
+function attachmentsPort(files: AttachmentsPort): AttachmentsPort {
+  return {
+    attachmentsFor: (userId, fileIds) => files.attachmentsFor(userId, fileIds),
+    markUsed: (userId, fileIds, conversationId) => files.markUsed(userId, fileIds, conversationId),
+  };
 }
 
 const SILENT: ChatLogger = { error: () => undefined, warn: () => undefined };
@@ -160,6 +176,7 @@ export function createChatEngineFor(wiring: ChatEngineWiring): ChatEngine {
     tokenizer: { counterFor: (model) => getTokenCounter(model) },
     endpoints: endpointsPort(wiring.endpoints),
     providers: providersPort(wiring.providers ?? createProviderRegistry()),
+    attachments: wiring.files ? attachmentsPort(wiring.files) : NO_FILES,
     generationLog: wiring.generationLog,
     abortBus: wiring.abortBus,
     counters: wiring.counters,

@@ -3,7 +3,8 @@
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
-import type { ContentPart, Message } from '@parley/shared/schemas/message';
+import type { ContentPart, Message, MessageFile } from '@parley/shared/schemas/message';
+import type { Attachment } from '../files/attachment';
 import type { ChatProvider, Credentials } from '../providers/types';
 
 /** A message as the engine writes it; the messages service upserts it by id, scoped to the user. */
@@ -22,6 +23,8 @@ export interface MessageWrite {
   finish_reason?: string | null | undefined;
   isEdited?: boolean;
   tokenCount?: number | null | undefined;
+  /** Metadata of the files a user message carries (shown by GET /api/messages). */
+  files?: MessageFile[] | undefined;
 }
 
 export interface MessagesPort {
@@ -116,4 +119,12 @@ export interface BansPort {
   banRemainingMs(subject: { userId: string; ip: string }): Promise<number>;
   /** Adds violation points to the IP and the user; a ban they earn also ends the user's sessions. */
   recordViolation(subject: { userId: string; ip: string }, score: number): Promise<void>;
+}
+
+/** The files feature: uploaded files a message may carry. */
+export interface AttachmentsPort {
+  /** The caller's files among `fileIds`, in that order; unknown ids and other users' files are left out. */
+  attachmentsFor(userId: string, fileIds: readonly string[]): Promise<Attachment[]>;
+  /** Records that the files were sent in that conversation. */
+  markUsed(userId: string, fileIds: readonly string[], conversationId: string): Promise<void>;
 }

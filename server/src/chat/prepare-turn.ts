@@ -10,6 +10,7 @@ import type { ResolvedEndpoint, TokenCounter } from './ports';
 import { turnProviderState, withStoredState } from './provider-state';
 import type { ChatEngineDeps } from './run-context';
 import { placeTurn, turnKindOf, type Turn } from './turn';
+import { loadTurnFiles, type TurnFiles } from './turn-files';
 
 export interface StartInput {
   userId: string;
@@ -29,6 +30,8 @@ export interface PreparedTurn {
   context: BuiltContext | undefined;
   failure: RunFailure | undefined;
   countTokens: TokenCounter;
+  /** The files the user message carries and those of earlier messages that are sent again. */
+  files: TurnFiles;
 }
 
 /** The endpoint options of the (already validated) body, without the chat-only fields. */
@@ -64,11 +67,17 @@ export function checkRequest(input: StartInput): void {
   }
 }
 
-function contextOf(turn: Turn, request: Omit<ChatRequest, 'messages'>, countTokens: TokenCounter) {
+function contextOf(
+  turn: Turn,
+  files: TurnFiles,
+  request: Omit<ChatRequest, 'messages'>,
+  countTokens: TokenCounter,
+) {
   const saved = turn.userMessage.saved;
   return buildContext({
     history: turn.history,
-    user: { text: turn.userMessage.text, tokenCount: saved?.tokenCount },
+    user: { text: turn.userMessage.text, tokenCount: saved?.tokenCount, files: files.current },
+    historyFiles: files.history,
     prefix: turn.prefix,
     system: request.system,
     ...tokenBudget(request.model, request.params),
@@ -116,11 +125,19 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     storedConversation(deps, userId, body),
   ]);
   const options = withStoredState(optionsOf(body), stored, body.endpoint);
+  const files = await loadTurnFiles(deps.attachments, userId, {
+    turn,
+    body,
+    resendFiles: options.resendFiles ?? true,
+    detail: options.imageDetail ?? 'auto',
+    vision: provider.capabilities.vision,
+    endpoint: body.endpoint,
+  });
   const base = requestBase(body, options, params, resolved);
-  const prepared = { turn, options, resolved, provider, countTokens };
+  const prepared = { turn, options, resolved, provider, countTokens, files };
   let context: BuiltContext;
   try {
-    context = contextOf(turn, base, countTokens);
+    context = contextOf(turn, files, base, countTokens);
   } catch (error) {
     if (!(error instanceof ContextLengthError)) throw error;
     const failure: RunFailure = { kind: 'context_length', message: error.message, cause: error };

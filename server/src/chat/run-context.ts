@@ -8,6 +8,7 @@ import type { ChatSettings } from './chat-settings';
 import type { ReplyFinish, RunFailure } from './drive-provider';
 import type { ReleaseSlot } from './message-limits';
 import type {
+  AttachmentsPort,
   BalancePort,
   BansPort,
   ConversationsPort,
@@ -35,6 +36,7 @@ export interface ChatEngineDeps {
   balance: BalancePort;
   endpoints: EndpointsPort;
   providers: ProvidersPort;
+  attachments: AttachmentsPort;
   moderation?: ModerationPort | undefined;
   /** Absent: nobody is banned and violations are not counted. */
   bans?: BansPort | undefined;

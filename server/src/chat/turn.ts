@@ -13,6 +13,11 @@ export interface TurnUserMessage {
   messageId: string;
   parentMessageId: string;
   text: string;
+  /**
+   * Ids of the files it carries: the request's for a new message (an edited one keeps the original's
+   * unless the request names others), the stored ones for a saved message.
+   */
+  fileIds: string[];
   isNew: boolean;
   saved?: Message;
 }
@@ -67,7 +72,7 @@ export async function placeTurn(
     case 'regenerate':
       return { ...fromSavedUser(named, anchor, before), kind };
     case 'edit-user':
-      return placeEditedUser(named, anchor, before, body.text);
+      return placeEditedUser(named, anchor, before, body);
     case 'edit-reply':
     case 'continue':
       return placeOnReply(kind, named, anchor, before, body.generation ?? '');
@@ -91,12 +96,26 @@ async function placeAsk(
     kind: 'ask',
     conversationId: named ?? randomUUID(),
     isNewConversation: !named && parentMessageId === NO_PARENT,
-    userMessage: { messageId: randomUUID(), parentMessageId, text: body.text, isNew: true },
+    userMessage: {
+      messageId: randomUUID(),
+      parentMessageId,
+      text: body.text,
+      fileIds: requestFileIds(body) ?? [],
+      isNew: true,
+    },
     responseMessageId: randomUUID(),
     prefix: '',
     history,
   };
 }
+
+/** The distinct file ids the request names, in order; undefined when it names none. */
+function requestFileIds(body: ChatRequestBody): string[] | undefined {
+  const ids = [...new Set((body.files ?? []).map((file) => file.file_id))];
+  return ids.length > 0 ? ids : undefined;
+}
+
+const storedFileIds = (message: Message): string[] => (message.files ?? []).map((file) => file.file_id);
 
 function requireUserMessage(message: Message): void {
   if (!message.isCreatedByUser) throw new AppError(400, 'Only a user message can be regenerated or edited');
@@ -111,6 +130,7 @@ function fromSavedUser(conversationId: string, user: Message, before: Message[])
       messageId: user.messageId,
       parentMessageId: user.parentMessageId,
       text: user.text,
+      fileIds: storedFileIds(user),
       isNew: false,
       saved: user,
     },
@@ -120,14 +140,28 @@ function fromSavedUser(conversationId: string, user: Message, before: Message[])
   };
 }
 
-/** A sibling of the edited user message (same parent) with the new text, and a new reply under it. */
-function placeEditedUser(conversationId: string, original: Message, before: Message[], text: string): Turn {
+/**
+ * A sibling of the edited user message (same parent) with the new text and the files the request names,
+ * else the original's (SPEC §4 Editing: they are resubmitted); a new reply under it.
+ */
+function placeEditedUser(
+  conversationId: string,
+  original: Message,
+  before: Message[],
+  body: ChatRequestBody,
+): Turn {
   requireUserMessage(original);
   return {
     kind: 'edit-user',
     conversationId,
     isNewConversation: false,
-    userMessage: { messageId: randomUUID(), parentMessageId: original.parentMessageId, text, isNew: true },
+    userMessage: {
+      messageId: randomUUID(),
+      parentMessageId: original.parentMessageId,
+      text: body.text,
+      fileIds: requestFileIds(body) ?? storedFileIds(original),
+      isNew: true,
+    },
     responseMessageId: randomUUID(),
     prefix: '',
     history: before,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, describeFirstIssue } from './config-error';
 import { envSchema, type Env, type ParsedEnv } from './env';
+import { fileStorageSettings, type FileStorageSettings } from './file-storage-settings';
 import { loadSecrets, type Secrets } from './secrets';
 import { loadYamlConfig } from './load-yaml-config';
 import type { YamlConfig } from './yaml-schema';
@@ -22,6 +23,8 @@ export interface AppConfig {
   env: ParsedEnv;
   yaml: YamlConfig | undefined;
   secrets: Secrets;
+  /** Where uploaded files are kept (YAML `fileStrategy`). */
+  fileStorage: FileStorageSettings;
   /** Every environment variable as given (a copy), for `${VAR}` references in the YAML config. */
   vars: Env;
 }
@@ -47,8 +50,9 @@ export function loadAppConfig(rawEnv: Env, cwd: string = process.cwd()): AppConf
     domainServer,
     domainClient: env.DOMAIN_CLIENT ?? domainServer,
   };
+  const fileStorage = fileStorageSettings(env, yaml, dataDir);
   const secrets = loadSecrets(dataDir, env);
-  return deepFreeze({ server, env, yaml, secrets, vars: { ...rawEnv } });
+  return deepFreeze({ server, env, yaml, secrets, fileStorage, vars: { ...rawEnv } });
 }
 
 function deepFreeze<T>(value: T): T {

@@ -282,6 +282,18 @@ export const envSchema = z.object({
   OPENAI_MODERATION: flag(false),
   OPENAI_MODERATION_API_KEY: text,
   OPENAI_MODERATION_REVERSE_PROXY: text,
+
+  // Files: upload limits (per window in minutes; YAML `rateLimits.fileUploads` wins) and the S3 storage.
+  FILE_UPLOAD_IP_MAX: positiveInt(100),
+  FILE_UPLOAD_IP_WINDOW: positiveInt(15),
+  FILE_UPLOAD_USER_MAX: positiveInt(50),
+  FILE_UPLOAD_USER_WINDOW: positiveInt(15),
+  /** An S3-compatible endpoint (MinIO, R2, …); empty for AWS itself. Used with `fileStrategy: s3`. */
+  AWS_ENDPOINT_URL: url,
+  AWS_REGION: text,
+  AWS_BUCKET_NAME: text,
+  AWS_ACCESS_KEY_ID: text,
+  AWS_SECRET_ACCESS_KEY: text,
 });
 
 export type ParsedEnv = z.infer<typeof envSchema>;

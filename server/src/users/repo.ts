@@ -63,6 +63,10 @@ export async function updateUserPasswordHash(db: Db, id: string, passwordHash: s
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+export async function updateUserAvatar(db: Db, id: string, avatar: string): Promise<void> {
+  await db.update(users).set({ avatar }).where(eq(users.id, id));
+}
+
 /** Records the provider's account id on the user (and the avatar when the user has none yet). */
 export async function linkUserProvider(
   db: Db,

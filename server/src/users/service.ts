@@ -13,6 +13,7 @@ import {
   insertUser,
   linkUserProvider,
   providerIdFieldOf,
+  updateUserAvatar,
   updateUserPasswordHash,
 } from './repo';
 
@@ -42,6 +43,8 @@ export interface UsersService {
   /** The first account ever created is ADMIN. Throws `409` when the email is taken. */
   create(account: NewAccount): Promise<UserAccount>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /** Makes `url` the user's avatar (an uploaded picture's link). */
+  setAvatar(userId: string, url: string): Promise<void>;
   linkProvider(
     userId: string,
     link: { provider: SocialProvider; providerId: string; avatar: string | null; emailVerified: boolean },
@@ -87,6 +90,9 @@ export function createUsersService(db: Db): UsersService {
     },
     async setPasswordHash(userId, passwordHash) {
       await updateUserPasswordHash(db, userId, passwordHash);
+    },
+    async setAvatar(userId, url) {
+      await updateUserAvatar(db, userId, url);
     },
     async linkProvider(userId, link) {
       return accountOf(await linkUserProvider(db, userId, link));

@@ -22,8 +22,8 @@ export interface RouteFuzz {
   query?: Record<string, fc.Arbitrary<string>>;
   headers?: Record<string, fc.Arbitrary<string>>;
   body?: fc.Arbitrary<unknown>;
-  /** What a 2xx is: JSON, an event stream, a redirect (social login) or nothing. */
-  success: 'json' | 'stream' | 'redirect' | 'empty';
+  /** What a 2xx is: JSON, an event stream, a redirect (social login), nothing, or a file's bytes. */
+  success: 'json' | 'stream' | 'redirect' | 'empty' | 'bytes';
 }
 
 const plain = (values: readonly string[]) => fc.constantFrom(...values);
@@ -256,5 +256,45 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
     },
     [`POST ${paths.convosImport}`]: { auth: true, success: 'json', body: importBody(f) },
     [`GET ${paths.convosExport}`]: { auth: true, success: 'json' },
+
+    // Uploads are multipart: the JSON and broken bodies fuzzed here must all get a readable 4xx.
+    [`GET ${paths.files}`]: { auth: true, success: 'json' },
+    [`GET ${paths.filesConfig}`]: { auth: true, success: 'json' },
+    [`POST ${paths.files}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ file_id: uuid, endpoint: endpointName }),
+    },
+    [`POST ${paths.filesImages}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ file_id: uuid, endpoint: endpointName, width: fc.integer(), height: fc.integer() }),
+    },
+    [`POST ${paths.filesAvatar}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ manual: plain(['true', 'false']) }),
+    },
+    [`DELETE ${paths.files}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({
+        files: fc.array(shape({ file_id: fc.oneof(uuid, text), filepath: text, embedded: fc.boolean() }), {
+          maxLength: 3,
+        }),
+        assistant_id: text,
+      }),
+    },
+    [`GET ${paths.filesDownload}`]: {
+      auth: true,
+      success: 'bytes',
+      params: { userId: urlValue(uuid), fileId: urlValue(uuid) },
+    },
+    [`GET ${paths.filesContent}`]: {
+      auth: false,
+      success: 'bytes',
+      params: { fileId: urlValue(uuid) },
+      query: { sig: urlValue(fc.oneof(text, fc.stringMatching(/^[\w-]{43}$/))) },
+    },
   };
 }

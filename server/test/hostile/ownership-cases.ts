@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FakeOpenAI } from '@parley/fakes/openai-server';
 import { chatPaths } from '@parley/shared/api/chat-paths';
 import { paths } from '@parley/shared/api/paths';
 import { NO_PARENT } from '@parley/shared/constants';
+import { fileUploadResponseSchema, type FileUploadResponse } from '@parley/shared/schemas/file';
+import { multipartBody } from '../../src/files/test-multipart';
 import { CHAT_MODEL, type ChatServer } from '../chat-harness';
 import type { TestUser } from '../test-users';
 import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
@@ -33,6 +36,71 @@ const chatBody = (ctx: OwnershipContext, extra: object) => ({
   parentMessageId: ctx.aRows.messageId,
   ...extra,
 });
+
+/** Uploads a small text file as `user`. */
+async function uploadFile(ctx: OwnershipContext, user: TestUser): Promise<FileUploadResponse> {
+  const { payload, headers } = multipartBody([
+    { name: 'file_id', value: randomUUID() },
+    { name: 'endpoint', value: 'openAI' },
+    { name: 'file', filename: `${ctx.aRows.marker}.txt`, type: 'text/plain', data: ctx.aRows.marker },
+  ]);
+  const response = await ctx.server.app.inject({
+    method: 'POST',
+    url: paths.files,
+    payload,
+    headers: { ...user.headers, ...headers },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return fileUploadResponseSchema.parse(response.json());
+}
+
+/** Routes of the files feature: another user's file is a 404, never listed, never deleted. */
+const FILE_CASES: OwnershipCase[] = [
+  {
+    route: `GET ${paths.filesDownload}`,
+    name: 'downloading a file',
+    check: async (ctx) => {
+      const file = await uploadFile(ctx, ctx.a);
+      const { app } = ctx.server;
+      for (const owner of [ctx.a.user.id, ctx.b.user.id]) {
+        expectNotFound(await call(app, ctx.b, 'GET', `/api/files/download/${owner}/${file.file_id}`));
+      }
+    },
+  },
+  {
+    route: `GET ${paths.filesContent}`,
+    name: 'loading a file through a link signed for another file',
+    check: async (ctx) => {
+      const mine = await uploadFile(ctx, ctx.b);
+      const theirs = await uploadFile(ctx, ctx.a);
+      const sig = mine.filepath.split('?sig=')[1] ?? '';
+      expectNotFound(
+        await call(ctx.server.app, ctx.b, 'GET', `/api/files/content/${theirs.file_id}?sig=${sig}`),
+      );
+    },
+  },
+  {
+    route: `DELETE ${paths.files}`,
+    name: 'deleting a file',
+    check: async (ctx) => {
+      const file = await uploadFile(ctx, ctx.a);
+      const { app } = ctx.server;
+      const deleted = await call(app, ctx.b, 'DELETE', paths.files, { files: [{ file_id: file.file_id }] });
+      expect(deleted.json()).toMatchObject({ deleted: 0 });
+      expect((await call(app, ctx.a, 'GET', file.filepath)).statusCode).toBe(200);
+    },
+  },
+  {
+    route: `GET ${paths.files}`,
+    name: 'listing files',
+    check: async (ctx) => {
+      const file = await uploadFile(ctx, ctx.a);
+      const { app } = ctx.server;
+      expect((await call(app, ctx.b, 'GET', paths.files)).body).not.toContain(file.file_id);
+      expect((await call(app, ctx.a, 'GET', paths.files)).body).toContain(file.file_id);
+    },
+  },
+];
 
 /** Routes that take the id of a user's row: another user's id is a 404 and changes nothing. */
 export const OWNED_ID_CASES: OwnershipCase[] = [
@@ -218,6 +286,7 @@ export const OWNED_ID_CASES: OwnershipCase[] = [
       await expectAUntouched(ctx);
     },
   },
+  ...FILE_CASES,
 ];
 
 /**
@@ -250,4 +319,9 @@ export const NO_USER_ROWS = [
   `GET ${paths.models}`,
   `POST ${paths.tokenizer}`,
   `GET ${paths.searchEnable}`,
+  `GET ${paths.filesConfig}`,
+  // Uploads only ever create the caller's own files.
+  `POST ${paths.files}`,
+  `POST ${paths.filesImages}`,
+  `POST ${paths.filesAvatar}`,
 ];

@@ -35,6 +35,8 @@ function answersAs(response: FuzzResponse, success: RouteFuzz['success']): boole
       return response.statusCode >= 300 && response.statusCode < 400;
     case 'empty':
       return response.body === '';
+    case 'bytes':
+      return response.statusCode === 200;
   }
 }
 

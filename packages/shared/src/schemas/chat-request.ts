@@ -17,8 +17,9 @@ export const chatRequestSchema = endpointOptionsSchema.extend({
   isContinued: z.boolean().optional(),
   isEdited: z.boolean().optional(),
   isRegenerate: z.boolean().optional(),
+  /** Uploaded files the message carries, by id (other fields the client sends along are ignored). */
   files: z
-    .array(z.object({ file_id: z.string() }).loose())
+    .array(z.object({ file_id: z.string().min(1, 'file_id is required').max(256) }).loose())
     .max(100)
     .optional(),
   endpoint: z.string().min(1, 'endpoint is required').max(256),

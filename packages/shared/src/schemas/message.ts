@@ -47,6 +47,8 @@ export const messageFileSchema = z.object({
   width: z.number().optional(),
   height: z.number().optional(),
 });
+/** Metadata of a file attached to a user message (the file itself lives in the files feature). */
+export type MessageFile = z.infer<typeof messageFileSchema>;
 
 /** A saved message (SPEC §3 Message); conversations are trees of these via parentMessageId. */
 export const messageSchema = z.object({

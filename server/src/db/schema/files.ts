@@ -20,6 +20,10 @@ export const files = pgTable(
     conversationId: uuid('conversation_id'),
     tempFileId: text('temp_file_id'),
     filename: text('filename').notNull(),
+    /**
+     * Where the bytes are in the file storage (`<userId>/<fileId>`). The API's `filepath` is a signed link
+     * built from the file id when a file is presented, so rotating JWT_SECRET never leaves stale links here.
+     */
     filepath: text('filepath').notNull(),
     /** MIME type. */
     type: text('type').notNull(),
@@ -31,6 +35,8 @@ export const files = pgTable(
     context: text('context'),
     embedded: boolean('embedded').notNull().default(false),
     usage: integer('usage').notNull().default(0),
+    /** The UTF-8 text of a text-like file (text, code, json, csv, xml), capped; null for other types. */
+    text: text('text'),
     ...timestamps(),
   },
   (table) => [

@@ -1,0 +1,135 @@
+// The files of a turn: the user message's own (checked to be the caller's, saved as its metadata) and, with
+// `resendFiles` on, those of earlier user messages in the prompt; each turned into what the model gets.
+import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
+import type { MessageFile } from '@parley/shared/schemas/message';
+import type { Attachment } from '../files/attachment';
+import { AppError } from '../lib/errors';
+import type { ImageDetail } from './image-tokens';
+import type { AttachmentsPort } from './ports';
+import { isVisionImage, toPromptFile, type PromptFile } from './prompt-files';
+import type { Turn } from './turn';
+
+export interface TurnFiles {
+  /** The user message's files as the model gets them, in the order the message lists them. */
+  current: PromptFile[];
+  /** Metadata of the user message's files, to save on it. */
+  metadata: MessageFile[];
+  /** Earlier user messages' files as the model gets them, by messageId (empty when `resendFiles` is off). */
+  history: Map<string, PromptFile[]>;
+}
+
+export interface TurnFilesInput {
+  turn: Turn;
+  body: ChatRequestBody;
+  /** `resendFiles` (default true): false sends only the user message's own files. */
+  resendFiles: boolean;
+  detail: ImageDetail;
+  /** Whether the endpoint's provider can look at images. */
+  vision: boolean;
+  /** The endpoint as the request names it, for the error message. */
+  endpoint: string;
+}
+
+const noTurnFiles = (): TurnFiles => ({ current: [], metadata: [], history: new Map() });
+
+/** What GET /api/messages shows for a file; a missing size is left out rather than stored as null. */
+export function messageFileOf(attachment: Attachment): MessageFile {
+  const { file_id, filename, filepath, type, width, height } = attachment;
+  return {
+    file_id,
+    filename,
+    filepath,
+    type,
+    ...(typeof width === 'number' ? { width } : {}),
+    ...(typeof height === 'number' ? { height } : {}),
+  };
+}
+
+/** The caller's file with that id, if the files service found it. */
+type FoundFiles = (fileId: string) => Attachment | undefined;
+
+const historyIdsOf = (turn: Turn): string[] =>
+  turn.history.flatMap((message) =>
+    message.isCreatedByUser ? (message.files ?? []).map((file) => file.file_id) : [],
+  );
+
+/** 404 before anything is saved when the request names a file that is not the caller's. */
+function requireNamedFiles(body: ChatRequestBody, turn: Turn, found: FoundFiles) {
+  const named = new Set((body.files ?? []).map((file) => file.file_id));
+  const missing = turn.userMessage.fileIds.find((id) => named.has(id) && !found(id));
+  if (missing !== undefined) {
+    throw new AppError(404, 'File not found', { code: 'file_not_found', details: { file_id: missing } });
+  }
+}
+
+/** An image sent to an endpoint that cannot see it is refused, not silently dropped. */
+function requireVision(input: TurnFilesInput, attachments: readonly Attachment[]) {
+  if (input.vision) return;
+  const images = attachments.filter(isVisionImage).map((attachment) => attachment.filename);
+  if (images.length === 0) return;
+  throw new AppError(
+    400,
+    `Unsupported file type for endpoint: ${input.endpoint} cannot read images (${images.join(', ')}).`,
+    { code: 'unsupported_file_type', details: { endpoint: input.endpoint, files: images } },
+  );
+}
+
+const UNREADABLE = 'Error downloading file. The file may have been deleted.';
+
+/** A file whose bytes cannot be read: the user message's own is an error, an earlier one is named only. */
+async function readable(
+  attachment: Attachment,
+  options: { vision: boolean; detail: ImageDetail },
+  own: boolean,
+): Promise<PromptFile> {
+  try {
+    return await toPromptFile(attachment, options);
+  } catch (error) {
+    if (own) {
+      throw new AppError(404, UNREADABLE, {
+        code: 'file_not_found',
+        details: { file_id: attachment.file_id },
+        cause: error,
+      });
+    }
+    return { kind: 'named', filename: attachment.filename, mimeType: attachment.type };
+  }
+}
+
+export async function loadTurnFiles(
+  port: AttachmentsPort,
+  userId: string,
+  input: TurnFilesInput,
+): Promise<TurnFiles> {
+  const { turn } = input;
+  const ownIds = turn.userMessage.fileIds;
+  const historyIds = input.resendFiles ? historyIdsOf(turn) : [];
+  const wanted = [...new Set([...ownIds, ...historyIds])];
+  if (wanted.length === 0) return noTurnFiles();
+  // Ids are matched case-insensitively: the files service answers UUIDs in lower case.
+  const byId = new Map(
+    (await port.attachmentsFor(userId, wanted)).map((file) => [file.file_id.toLowerCase(), file]),
+  );
+  const found: FoundFiles = (id) => byId.get(id.toLowerCase());
+  requireNamedFiles(input.body, turn, found);
+  const own = ownIds.flatMap((id) => found(id) ?? []);
+  requireVision(input, own);
+
+  const options = { vision: input.vision, detail: input.detail };
+  const toPrompt = (ids: readonly string[], isOwn: boolean) =>
+    Promise.all(ids.flatMap((id) => found(id) ?? []).map((file) => readable(file, options, isOwn)));
+  const history = new Map<string, PromptFile[]>();
+  if (input.resendFiles) {
+    const earlier = turn.history.filter((message) => message.isCreatedByUser && message.files?.length);
+    await Promise.all(
+      earlier.map(async (message) => {
+        const files = await toPrompt(
+          (message.files ?? []).map((file) => file.file_id),
+          false,
+        );
+        if (files.length > 0) history.set(message.messageId, files);
+      }),
+    );
+  }
+  return { current: await toPrompt(ownIds, true), metadata: own.map(messageFileOf), history };
+}

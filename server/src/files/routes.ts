@@ -1,0 +1,148 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paths } from '@parley/shared/api/paths';
+import { toMegabytes } from '@parley/shared/files/file-config';
+import { isImageType } from '@parley/shared/files/mime-types';
+import {
+  avatarUploadResponseSchema,
+  fileConfigSchema,
+  fileDeleteBodySchema,
+  fileDeleteResponseSchema,
+  fileListSchema,
+  fileUploadResponseSchema,
+} from '@parley/shared/schemas/file';
+import type { Counters } from '../coordination/counters';
+import { AppError } from '../lib/errors';
+import { authenticate } from '../plugins/authenticate';
+import { asciiJson, contentDisposition } from './content-disposition';
+import { readUpload } from './read-upload';
+import { tooLargeForServer, type FileContent, type FilesService } from './service';
+import { limitUploads, type UploadLimits } from './upload-limits';
+
+export interface FilesRoutesDeps {
+  files: FilesService;
+  jwtSecret: string;
+  counters: Counters;
+  uploadLimits: UploadLimits;
+}
+
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+/** A served file never runs anything, even if a browser were talked into rendering it. */
+const CONTENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+const idParam = z.string().max(200);
+
+function sendContent(reply: FastifyReply, content: FileContent, headers: Record<string, string>) {
+  return reply
+    .headers({
+      'content-length': String(content.file.bytes),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': CONTENT_CSP,
+      ...headers,
+    })
+    .send(content.stream);
+}
+
+/** `/api/files…` (SPEC §7 "Files"): listing, uploads, avatars, deletion, downloads and signed content links. */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, deps) => {
+  const { files } = deps;
+  // Registered here, so multipart bodies are parsed only by these routes.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  const auth = authenticate(deps.jwtSecret);
+  const uploadGuard = [auth, limitUploads(deps.counters, deps.uploadLimits)];
+  const serverLimit = files.serverFileSizeLimit;
+  const documentUpload = {
+    fileField: 'file',
+    fileSizeLimit: serverLimit,
+    tooLarge: () => tooLargeForServer(serverLimit),
+  };
+
+  app.get(paths.files, { preHandler: auth, schema: { response: { 200: fileListSchema } } }, async (request) =>
+    files.list(request.user.id),
+  );
+
+  app.get(
+    paths.filesConfig,
+    { preHandler: auth, schema: { response: { 200: fileConfigSchema } } },
+    async () => files.fileConfig,
+  );
+
+  app.post(
+    paths.files,
+    { preHandler: uploadGuard, schema: { response: { 200: fileUploadResponseSchema } } },
+    async (request) => {
+      const { fields, file } = await readUpload(request, documentUpload);
+      return files.uploadDocument(request.user.id, fields, file);
+    },
+  );
+
+  app.post(
+    paths.filesImages,
+    { preHandler: uploadGuard, schema: { response: { 200: fileUploadResponseSchema } } },
+    async (request) => {
+      const { fields, file } = await readUpload(request, documentUpload);
+      return files.uploadImage(request.user.id, fields, file);
+    },
+  );
+
+  app.post(
+    paths.filesAvatar,
+    { preHandler: uploadGuard, schema: { response: { 200: avatarUploadResponseSchema } } },
+    async (request) => {
+      const limit = files.fileConfig.avatarSizeLimit;
+      const { fields, file } = await readUpload(request, {
+        fileField: 'input',
+        fileSizeLimit: limit,
+        tooLarge: () =>
+          new AppError(400, `The avatar is too large: it may be at most ${toMegabytes(limit)} MB.`),
+      });
+      return files.uploadAvatar(request.user.id, file, fields.manual === 'true');
+    },
+  );
+
+  app.delete(
+    paths.files,
+    { preHandler: auth, schema: { body: fileDeleteBodySchema, response: { 200: fileDeleteResponseSchema } } },
+    async (request) =>
+      files.deleteFiles(
+        request.user.id,
+        request.body.files.map((file) => file.file_id),
+      ),
+  );
+
+  app.get(
+    paths.filesDownload,
+    { preHandler: auth, schema: { params: z.object({ userId: idParam, fileId: idParam }) } },
+    async (request, reply) => {
+      const content = await files.download(request.user.id, request.params.userId, request.params.fileId);
+      return sendContent(reply, content, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': contentDisposition('attachment', content.file.filename),
+        'x-file-metadata': asciiJson(content.file),
+        'cache-control': 'private, no-store',
+      });
+    },
+  );
+
+  // No bearer header: the signature in the link is the permission, so an <img> can load it.
+  app.get(
+    paths.filesContent,
+    {
+      schema: {
+        params: z.object({ fileId: idParam }),
+        querystring: z.object({ sig: z.string().max(200).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const content = await files.content(request.params.fileId, request.query.sig);
+      const { type, filename } = content.file;
+      const inline = isImageType(type);
+      return sendContent(reply, content, {
+        'content-type': inline ? type : type || 'application/octet-stream',
+        'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', filename),
+        'cache-control': IMMUTABLE,
+      });
+    },
+  );
+};

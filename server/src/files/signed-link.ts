@@ -1,0 +1,27 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { paths } from '@parley/shared/api/paths';
+
+/** Signs and checks the capability links every file's `filepath` holds. */
+export interface LinkSigner {
+  /** `/api/files/content/<fileId>?sig=<signature>`. */
+  link(fileId: string): string;
+  /** Whether `signature` is the one for `fileId` (constant time). */
+  verify(fileId: string, signature: string): boolean;
+}
+
+/**
+ * Links signed with HMAC-SHA256 under a key derived from JWT_SECRET (never the secret itself), so an
+ * `<img>` can load a file without a bearer header while nobody can make a link to a file they were not given.
+ */
+export function createLinkSigner(jwtSecret: string): LinkSigner {
+  const key = createHmac('sha256', jwtSecret).update('parley file content links v1').digest();
+  const sign = (fileId: string): Buffer => createHmac('sha256', key).update(fileId).digest();
+  return {
+    link: (fileId) =>
+      `${paths.filesContent.replace(':fileId', encodeURIComponent(fileId))}?sig=${sign(fileId).toString('base64url')}`,
+    verify(fileId, signature) {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+      return timingSafeEqual(sign(fileId), Buffer.from(signature, 'base64url'));
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileStorage } from './file-storage';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage } from './s3-storage';
+import { startTestS3Server, type TestS3Server } from './s3-test-server';
+import { storageKey } from './storage-key';
+
+interface Variant {
+  name: string;
+  open: () => Promise<{ storage: FileStorage; close: () => Promise<void> }>;
+}
+
+const variants: Variant[] = [
+  {
+    name: 'local',
+    open: async () => {
+      const root = mkdtempSync(join(tmpdir(), 'parley-uploads-'));
+      const storage = createLocalStorage(root);
+      return { storage, close: async () => rmSync(root, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 's3',
+    open: async () => {
+      const server: TestS3Server = await startTestS3Server();
+      const storage = createS3Storage(server.options);
+      return {
+        storage,
+        close: async () => {
+          await storage.close();
+          await server.close();
+        },
+      };
+    },
+  },
+];
+
+describe.each(variants)('$name file storage', (variant) => {
+  let storage: FileStorage;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ storage, close } = await variant.open());
+  });
+  afterAll(() => close());
+
+  const key = (name = randomUUID()) => storageKey(randomUUID(), name);
+
+  it('stores bytes and reads them back', async () => {
+    const k = key();
+    const bytes = Buffer.from([0, 1, 2, 255, 254]);
+    await storage.put(k, bytes, 'application/octet-stream');
+    expect(await storage.exists(k)).toBe(true);
+    const stream = await storage.get(k);
+    expect(stream).not.toBeNull();
+    expect(await buffer(stream as Readable)).toEqual(bytes);
+  });
+
+  it('stores a stream and replaces what was there', async () => {
+    const k = key();
+    await storage.put(k, Buffer.from('old'), 'text/plain');
+    await storage.put(k, Readable.from([Buffer.from('héllo '), Buffer.from('wörld')]), 'text/plain');
+    expect((await buffer((await storage.get(k)) as Readable)).toString('utf8')).toBe('héllo wörld');
+  });
+
+  it('answers null and false for a missing key, and deletes quietly', async () => {
+    const k = key();
+    expect(await storage.get(k)).toBeNull();
+    expect(await storage.exists(k)).toBe(false);
+    await storage.delete(k);
+    await storage.put(k, Buffer.from('x'), 'text/plain');
+    await storage.delete(k);
+    expect(await storage.exists(k)).toBe(false);
+  });
+
+  it('refuses keys that could leave a user folder', async () => {
+    const user = randomUUID();
+    for (const bad of [
+      `${user}/../x`,
+      `${user}/..`,
+      '../etc/passwd',
+      `${user}/a/b`,
+      `not-a-uuid/x`,
+      `${user}/`,
+      '/abs',
+    ]) {
+      await expect(storage.put(bad, Buffer.from('x'), 'text/plain'), bad).rejects.toThrow(
+        /invalid storage key/,
+      );
+      await expect(storage.get(bad), bad).rejects.toThrow(/invalid storage key/);
+    }
+    expect(() => storageKey(user, '..')).toThrow(/invalid storage key/);
+  });
+});

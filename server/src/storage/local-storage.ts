@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { FileStorage } from './file-storage';
+import { assertStorageKey } from './storage-key';
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+
+/**
+ * Files under `root` (DATA_DIR/uploads), one folder per user. Writes go to a temporary name first and are
+ * renamed into place, so a reader never sees half a file.
+ */
+export function createLocalStorage(root: string): FileStorage {
+  const base = resolve(root);
+  const pathOf = (key: string): string => {
+    assertStorageKey(key);
+    const path = resolve(base, key);
+    // The key check already makes this impossible; a second fence costs nothing.
+    if (!path.startsWith(`${base}${sep}`)) throw new Error('storage key leaves the uploads folder');
+    return path;
+  };
+
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temporary = join(dirname(path), `.${randomUUID()}.part`);
+      try {
+        await writeFile(temporary, body);
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        await access(path);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return createReadStream(path);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        await access(pathOf(key));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    async close() {},
+  };
+}
