@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 
 async function openExport(page: Page) {
@@ -97,3 +98,22 @@ test('export a conversation as a screenshot, text, Markdown, JSON and CSV', asyn
   expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   expect(png.bytes.length).toBeGreaterThan(1_000);
 });
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`export dialog screenshots (${size}, ${colorScheme})`, async ({ page, fake }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      await expect(messageBox(page)).toBeFocused();
+      await fake.script({ replies: [{ text: 'An answer to export.' }] });
+      await send(page, 'Question to export');
+      await expect(messages(page).nth(1)).toContainText('An answer to export.');
+      if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
+      const dialog = await openExport(page);
+      await snapshot(page, `export-dialog-${size}-${colorScheme}`);
+      await dialog.getByRole('radio', { name: /JSON/ }).check();
+      await snapshot(page, `export-dialog-json-${size}-${colorScheme}`);
+    });
+  }
+}

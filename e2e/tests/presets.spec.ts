@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 
 function presetsMenu(page: Page) {
@@ -144,3 +145,28 @@ test('a file that is not a preset is refused with the SPEC message', async ({ pa
     page.getByText('There was an error importing your preset. Please try again.').first(),
   ).toBeVisible();
 });
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`presets menu screenshots (${size}, ${colorScheme})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      await expect(messageBox(page)).toBeFocused();
+      let menu = await openPresets(page);
+      await snapshot(page, `presets-empty-${size}-${colorScheme}`);
+      await menu.getByRole('button', { name: 'Save as preset' }).click();
+      const saveDialog = page.getByRole('dialog', { name: 'Save as preset' });
+      // A long name shows whether the dialog and the menu wrap or cut it at 375 px.
+      await saveDialog
+        .getByLabel('Preset name')
+        .fill('A rather long preset name for careful technical writing');
+      await snapshot(page, `presets-save-dialog-${size}-${colorScheme}`);
+      await saveDialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('saved!').first()).toBeVisible();
+      menu = await openPresets(page);
+      await expect(menu.getByRole('button', { name: /^A rather long preset name/ })).toBeVisible();
+      await snapshot(page, `presets-menu-${size}-${colorScheme}`);
+    });
+  }
+}

@@ -1,3 +1,4 @@
+import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 
 test('search finds a message in another branch, highlights it and opens the conversation there', async ({
@@ -39,3 +40,31 @@ test('search finds a message in another branch, highlights it and opens the conv
   await box.fill('nothingmatchesthis');
   await expect(page.getByText('Nothing found')).toBeVisible();
 });
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`search results screenshots (${size}, ${colorScheme})`, async ({ page, fake }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      await expect(messageBox(page)).toBeFocused();
+      await fake.script({
+        replies: [
+          {
+            text: 'Zebras have black and white stripes; each zebra has its own pattern, like a fingerprint, and a foal learns its mother’s stripes in its first days.',
+          },
+        ],
+      });
+      await send(page, 'Tell me about zebras and their remarkably individual stripe patterns');
+      await expect(messages(page).nth(1)).toContainText('fingerprint');
+      if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await page.getByRole('searchbox', { name: 'Search messages' }).fill('zebra*');
+      const results = page.getByRole('region', { name: 'Search results' });
+      await expect(results.getByRole('button', { name: /black and white stripes/ })).toBeVisible();
+      await snapshot(page, `search-results-${size}-${colorScheme}`);
+      await page.getByRole('searchbox', { name: 'Search messages' }).fill('nothingmatchesthis');
+      await expect(page.getByText('Nothing found')).toBeVisible();
+      await snapshot(page, `search-nothing-${size}-${colorScheme}`);
+    });
+  }
+}

@@ -1,19 +1,18 @@
 // The chat engine (ARCHITECTURE.md §4): starts runs, finds them again for resume, stops them from anywhere.
 import { randomUUID } from 'node:crypto';
-import type { Conversation } from '@parley/shared/schemas/conversation';
-import type { Message } from '@parley/shared/schemas/message';
 import type { GenerationMeta, LogEntry } from '../coordination/generation-log';
 import { notFound } from '../lib/errors';
-import { appendEvent, createdEvent, type GenerationDetail } from './chat-events';
 import { admitRequest } from './admit-request';
+import { listenForAbort, saveAndRegister } from './begin-run';
+import { appendEvent, createdEvent } from './chat-events';
+import type { RunFailure } from './drive-provider';
 import { acquireMessageSlot } from './message-limits';
 import { prepareTurn, type PreparedTurn, type StartInput } from './prepare-turn';
 import { concatEntries, mergeSnapshot, parseDetail } from './resume-snapshot';
-import { replySender } from './sender';
-import type { ChatEngineDeps, RunContext } from './run-context';
+import type { ChatEngineDeps, ReplyIdentity, RunContext } from './run-context';
 import { runGeneration } from './run-generation';
-import type { Turn } from './turn';
-import type { TurnFiles } from './turn-files';
+import { replySender } from './sender';
+import { startUpstream } from './upstream';
 
 export type { StartInput } from './prepare-turn';
 
@@ -48,124 +47,77 @@ type LocalRuns = Map<string, Promise<void>>;
 
 const NOTHING_RUNNING = 'Nothing is being generated in this conversation';
 
-async function saveTurn(
-  deps: ChatEngineDeps,
-  input: StartInput,
-  prepared: PreparedTurn,
-): Promise<{ conversation: Conversation; requestMessage: Message }> {
-  const { userId, body } = input;
-  const { turn, context } = prepared;
-  const conversation = await deps.conversations.saveConversationForTurn(userId, {
-    conversationId: turn.conversationId,
-    endpoint: body.endpoint,
-    endpointType: body.endpointType ?? null,
-    model: body.model,
-    options: prepared.options,
-  });
-  const { userMessage } = turn;
-  const requestMessage =
-    userMessage.saved ??
-    (await deps.messages.saveMessage(userId, {
-      messageId: userMessage.messageId,
-      conversationId: turn.conversationId,
-      parentMessageId: userMessage.parentMessageId,
-      sender: 'User',
-      text: userMessage.text,
-      isCreatedByUser: true,
-      endpoint: body.endpoint,
-      model: body.model,
-      tokenCount: context?.userTokens ?? null,
-      ...(prepared.files.metadata.length > 0 ? { files: prepared.files.metadata } : {}),
-    }));
-  if (context) storeMissingCounts(deps, userId, turn, context.missingCounts);
-  if (!userMessage.saved) await markFilesUsed(deps, userId, turn.conversationId, prepared.files);
-  return { conversation, requestMessage };
-}
-
-/** The files the new user message carries are now used in this conversation (a failure only logs). */
-async function markFilesUsed(deps: ChatEngineDeps, userId: string, conversationId: string, files: TurnFiles) {
-  const ids = files.metadata.map((file) => file.file_id);
-  if (ids.length === 0) return;
-  await deps.attachments.markUsed(userId, ids, conversationId).catch((error: unknown) => {
-    deps.logger.warn({ err: error }, 'could not mark the message files as used');
-  });
-}
-
-/** Saves the token counts computed for older messages that had none, so they are counted only once. */
-function storeMissingCounts(
-  deps: ChatEngineDeps,
-  userId: string,
-  turn: Turn,
-  counts: ReadonlyMap<string, number>,
-) {
-  const missing = turn.history.filter((message) => counts.has(message.messageId));
-  if (missing.length === 0) return;
-  Promise.all(
-    missing.map((message) =>
-      deps.messages.saveMessage(userId, { ...message, tokenCount: counts.get(message.messageId) ?? null }),
-    ),
-  ).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not store token counts'));
-}
-
-async function launch(
-  deps: ChatEngineDeps,
-  runs: LocalRuns,
-  input: StartInput,
-  prepared: PreparedTurn,
-  ctx: Omit<RunContext, 'writer'>,
-) {
-  const { turn } = prepared;
-  const detail: GenerationDetail = { responseMessageId: turn.responseMessageId, initialText: turn.prefix };
-  const writer = await deps.generationLog.open({
-    generationId: randomUUID(),
-    userId: input.userId,
-    conversationId: turn.conversationId,
-    detail: JSON.stringify(detail),
-  });
-  appendEvent(writer, createdEvent(ctx.requestMessage, turn.responseMessageId, turn.conversationId));
+/** Appends `created` and starts the run; from then on it always ends in `final`. */
+function launch(runs: LocalRuns, ctx: RunContext, failure: RunFailure | undefined): void {
+  const { deps, writer } = ctx;
+  appendEvent(writer, createdEvent(ctx.requestMessage, ctx.reply.messageId, ctx.reply.conversationId));
   const { generationId } = writer.meta;
-  const done = runGeneration({ ...ctx, writer }, prepared.failure)
+  const done = runGeneration(ctx, failure)
     .catch((error: unknown) => deps.logger.error({ err: error }, 'a run ended without finalizing'))
     .finally(() => runs.delete(generationId));
   runs.set(generationId, done);
-  return generationId;
 }
 
+function replyOf(input: StartInput, prepared: PreparedTurn): ReplyIdentity {
+  const { turn, resolved, options } = prepared;
+  const model = input.body.model;
+  return {
+    messageId: turn.responseMessageId,
+    conversationId: turn.conversationId,
+    parentMessageId: turn.userMessage.messageId,
+    sender: replySender(options, model, resolved.sender),
+    model,
+    endpoint: input.body.endpoint,
+    isEdited: turn.kind === 'edit-reply' || turn.kind === 'continue',
+  };
+}
+
+/**
+ * Once every check has passed (limits, moderation, the balance for the prompt), the provider request goes
+ * out while the turn is saved (in a conversation known to be the caller's or new; else after the save);
+ * its events wait until `created` is in the log. A turn that cannot be saved aborts the request and throws.
+ */
 async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): Promise<StartedGeneration> {
   await admitRequest(deps, input);
   const prepared = await prepareTurn(deps, input);
   const releaseSlot = await acquireMessageSlot(deps.counters, deps.settings, input.userId);
+  const send = () => (prepared.request ? startUpstream(prepared.provider, prepared.request) : undefined);
+  let upstream = prepared.ownConversation ? send() : undefined;
+  const generationId = randomUUID();
+  const abort = listenForAbort(deps, generationId);
+  let saved: Awaited<ReturnType<typeof saveAndRegister>>;
   try {
-    const { conversation, requestMessage } = await saveTurn(deps, input, prepared);
-    const { turn, resolved, options } = prepared;
-    const model = input.body.model;
-    const generationId = await launch(deps, runs, input, prepared, {
-      deps,
-      userId: input.userId,
-      turn,
-      conversation,
-      requestMessage,
-      reply: {
-        messageId: turn.responseMessageId,
-        conversationId: turn.conversationId,
-        parentMessageId: turn.userMessage.messageId,
-        sender: replySender(options, model, resolved.sender),
-        model,
-        endpoint: input.body.endpoint,
-        isEdited: turn.kind === 'edit-reply' || turn.kind === 'continue',
-      },
-      resolved,
-      provider: prepared.provider,
-      request: prepared.request,
-      promptTokens: prepared.context?.promptTokens ?? 0,
-      countTokens: prepared.countTokens,
-      releaseSlot,
-    });
-    return { generationId, conversationId: turn.conversationId };
+    saved = await saveAndRegister(deps, input, prepared, generationId);
   } catch (error) {
+    upstream?.abort();
+    abort.stopListening();
     await releaseSlot();
     throw error;
   }
+  upstream ??= send();
+  const { turn } = prepared;
+  launch(
+    runs,
+    {
+      deps,
+      userId: input.userId,
+      turn,
+      writer: saved.writer,
+      conversation: saved.conversation,
+      requestMessage: saved.requestMessage,
+      reply: replyOf(input, prepared),
+      resolved: prepared.resolved,
+      provider: prepared.provider,
+      request: prepared.request,
+      upstream,
+      abort,
+      promptTokens: prepared.context?.promptTokens ?? 0,
+      countTokens: prepared.countTokens,
+      releaseSlot,
+    },
+    prepared.failure,
+  );
+  return { generationId, conversationId: turn.conversationId };
 }
 
 async function findRun(
@@ -186,7 +138,8 @@ async function abort(deps: ChatEngineDeps, userId: string, conversationId: strin
   const first = entries.next();
   await deps.abortBus.abort(meta.generationId);
   const last = await lastEntry(first, entries);
-  if (!last) throw notFound(NOTHING_RUNNING);
+  // A run whose turn could not be saved ends without `final`: nothing was generated there.
+  if (last?.type !== 'final') throw notFound(NOTHING_RUNNING);
   return last.data;
 }
 

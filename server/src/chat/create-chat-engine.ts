@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EndpointsService } from '../endpoints/service';
 import { AppError } from '../lib/errors';
-import { pathToRoot, saveMessage } from '../messages/service';
+import { pathToRoot, saveMessage, saveTurnMessage } from '../messages/service';
 import {
   createProviderRegistry,
   ProviderNotRegisteredError,
@@ -124,6 +124,7 @@ function dataPorts(
   return {
     messages: {
       saveMessage: (userId, message) => saveMessage(db, userId, message),
+      saveTurn: (userId, conversation, message) => saveTurnMessage(db, userId, { conversation, message }),
       isUnavailable: isDatabaseUnavailable,
       pathToRoot: (userId, conversationId, messageId) => pathToRoot(db, userId, conversationId, messageId),
     },

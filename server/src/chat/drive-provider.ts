@@ -1,12 +1,7 @@
 // Streams one reply from the provider into the run's state, with a silence watchdog.
 import type { ChatErrorKind } from '@parley/shared/errors/chat-error-kinds';
-import {
-  ProviderError,
-  type ChatProvider,
-  type ChatRequest,
-  type FinishReason,
-  type Usage,
-} from '../providers/types';
+import { ProviderError, type FinishReason, type Usage } from '../providers/types';
+import type { Upstream } from './upstream';
 
 export interface ReplyFinish {
   reason: FinishReason;
@@ -26,8 +21,8 @@ function assertNever(value: never): never {
 }
 
 export interface DriveOptions {
-  provider: ChatProvider;
-  request: ChatRequest;
+  /** The provider request, already sent. */
+  upstream: Upstream;
   /** Fires on abort; the provider then ends quietly. */
   signal: AbortSignal;
   silenceMs: number;
@@ -49,9 +44,14 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
     timer = setTimeout(() => silence.abort(), options.silenceMs);
   };
   let finish: ReplyFinish | undefined;
+  const stopUpstream = () => options.upstream.abort();
+  signal.addEventListener('abort', stopUpstream, { once: true });
+  if (signal.aborted) stopUpstream();
   rearm();
   try {
-    for await (const event of options.provider.stream(options.request, signal)) {
+    for await (const event of options.upstream.events) {
+      // Events that arrived before an abort (e.g. during the turn's save) are not relayed after it.
+      if (signal.aborted) break;
       rearm();
       switch (event.type) {
         case 'text-delta':
@@ -75,6 +75,7 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
     if (!signal.aborted) throw error;
   } finally {
     clearTimeout(timer);
+    signal.removeEventListener('abort', stopUpstream);
   }
   if (options.signal.aborted) return undefined;
   if (silence.signal.aborted) {

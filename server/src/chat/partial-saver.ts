@@ -1,14 +1,17 @@
 import { replyWrite, type ReplyState, type RunContext } from './run-context';
 
 /**
- * Saves the reply being generated with `unfinished: true`: once at the start, then every `intervalMs` while
- * its text grows, so a crashed process loses at most that much. Saves never overlap; `stop()` waits for the
- * last one, so the final save is always the last write.
+ * Saves the reply being generated with `unfinished: true`: once as soon as the run has relayed what it
+ * already had (the first save never delays the first `text` event), then every `intervalMs` while its text
+ * grows, so a crashed process loses at most that much. Saves never overlap; `stop()` waits for the last one,
+ * so the final save is always the last write.
  */
 export class PartialSaver {
   private chain: Promise<void> = Promise.resolve();
   private savedLength = -1;
   private timer: NodeJS.Timeout | undefined;
+  private first: NodeJS.Immediate | undefined;
+  private stopped = false;
 
   constructor(
     private readonly ctx: RunContext,
@@ -17,19 +20,21 @@ export class PartialSaver {
   ) {}
 
   start(): void {
-    this.saveIfChanged();
+    this.first = setImmediate(() => this.saveIfChanged());
     this.timer = setInterval(() => this.saveIfChanged(), this.intervalMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearImmediate(this.first);
     clearInterval(this.timer);
     await this.chain;
   }
 
   private saveIfChanged(): void {
     const text = this.state.text;
-    if (text.length === this.savedLength) return;
+    if (this.stopped || text.length === this.savedLength) return;
     this.savedLength = text.length;
     const { ctx } = this;
     this.chain = this.chain.then(async () => {

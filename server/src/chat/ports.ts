@@ -29,6 +29,15 @@ export interface MessageWrite {
 
 export interface MessagesPort {
   saveMessage(userId: string, message: MessageWrite): Promise<Message>;
+  /**
+   * A turn's conversation (created, or its options refreshed) and its new user message, saved together:
+   * both or neither. Another user's conversation is a 404.
+   */
+  saveTurn(
+    userId: string,
+    conversation: TurnConversation,
+    message: MessageWrite,
+  ): Promise<{ conversation: Conversation; message: Message }>;
   /** Whether a failed write failed because the database was unreachable (worth retrying shortly). */
   isUnavailable(error: unknown): boolean;
   /** The chain from the root down to `messageId` (inclusive), oldest first, in one query; [] when unknown. */

@@ -32,6 +32,11 @@ export interface PreparedTurn {
   countTokens: TokenCounter;
   /** The files the user message carries and those of earlier messages that are sent again. */
   files: TurnFiles;
+  /**
+   * The conversation is new or already the caller's, so the provider request may go out before the turn is
+   * saved; false for an id the request names that is not (yet) theirs, whose save may well be refused.
+   */
+  ownConversation: boolean;
 }
 
 /** The endpoint options of the (already validated) body, without the chat-only fields. */
@@ -134,7 +139,9 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     endpoint: body.endpoint,
   });
   const base = requestBase(body, options, params, resolved);
-  const prepared = { turn, options, resolved, provider, countTokens, files };
+  // A new conversation's id was made here; a named one is the caller's when it was found as theirs.
+  const ownConversation = turn.isNewConversation || stored !== null;
+  const prepared = { turn, options, resolved, provider, countTokens, files, ownConversation };
   let context: BuiltContext;
   try {
     context = contextOf(turn, files, base, countTokens);

@@ -22,6 +22,7 @@ import type {
   TokenizerPort,
 } from './ports';
 import type { Turn } from './turn';
+import type { Upstream } from './upstream';
 
 export interface ChatLogger {
   error(obj: object, msg?: string): void;
@@ -59,6 +60,12 @@ export interface ReplyIdentity {
   isEdited: boolean;
 }
 
+/** The run's stop signal: the abort bus is listened to from before the turn is saved. */
+export interface RunAbort {
+  signal: AbortSignal;
+  stopListening: () => void;
+}
+
 /** Everything a run needs, fixed before its first event. */
 export interface RunContext {
   deps: ChatEngineDeps;
@@ -72,6 +79,9 @@ export interface RunContext {
   provider: ChatProvider;
   /** Absent when the prompt could not be built (`failure` is then set from the start). */
   request: ChatRequest | undefined;
+  /** The request, already sent to the provider; absent with `request`. */
+  upstream: Upstream | undefined;
+  abort: RunAbort;
   promptTokens: number;
   /** Tokens of a text for the conversation's model. */
   countTokens: TokenCounter;

@@ -23,10 +23,9 @@ function emitDelta(ctx: RunContext, state: ReplyState, delta: string): void {
 }
 
 async function streamReply(ctx: RunContext, state: ReplyState, signal: AbortSignal): Promise<void> {
-  if (!ctx.request) return;
+  if (!ctx.upstream) return;
   state.finish = await driveProvider({
-    provider: ctx.provider,
-    request: ctx.request,
+    upstream: ctx.upstream,
     signal,
     silenceMs: ctx.deps.settings.providerTimeoutMs,
     onDelta: (delta) => emitDelta(ctx, state, delta),
@@ -48,24 +47,25 @@ function shouldTitle(ctx: RunContext, state: ReplyState): boolean {
 }
 
 /**
- * The run: listens for its abort, saves partial text every few seconds, streams, and always finalizes.
+ * The run, from just after `created`: saves partial text every few seconds, streams what the provider sends
+ * (and sent meanwhile), and always finalizes — also when it was aborted while the turn was being saved.
  * `failure` set up front (a prompt that cannot fit) skips the provider and saves an error reply.
  */
 export async function runGeneration(ctx: RunContext, failure?: RunFailure): Promise<void> {
   const state: ReplyState = { text: ctx.turn.prefix, aborted: false, failure };
-  const controller = new AbortController();
-  const stopListening = ctx.deps.abortBus.listen(ctx.writer.meta.generationId, () => controller.abort());
   const saver = new PartialSaver(ctx, state, ctx.deps.settings.partialSaveMs);
   saver.start();
   try {
-    if (!state.failure) await streamReply(ctx, state, controller.signal);
+    if (!state.failure) await streamReply(ctx, state, ctx.abort.signal);
   } catch (error) {
     state.failure = toRunFailure(error);
     if (!(error instanceof ProviderError)) {
       ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'the reply failed unexpectedly');
     }
   } finally {
-    stopListening();
+    ctx.abort.stopListening();
+    // A reply that did not finish may leave its request open; a finished one has nothing to cancel.
+    if (!state.finish) ctx.upstream?.abort();
     await finalize(ctx, state, saver);
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);

@@ -71,15 +71,12 @@ export interface TurnConversationValues {
 }
 
 /**
- * Creates the conversation, or refreshes its endpoint, model and options and moves it to the top. The
- * update branch only applies to the caller's own row, so another user's id returns null.
+ * Creates the conversation, or refreshes its endpoint, model and options and moves it to the top; returns
+ * every column but the search vector. The update branch only applies to the caller's own row, so another
+ * user's id returns no row. Not run yet: the chat engine runs it together with the turn's user message.
  */
-export async function upsertTurnConversation(
-  db: Db,
-  userId: string,
-  values: TurnConversationValues,
-): Promise<ConversationRecord | null> {
-  const rows = await db
+export function turnConversationUpsert(db: Db, userId: string, values: TurnConversationValues) {
+  return db
     .insert(conversations)
     .values({ ...values, userId, createdAt: clockNow, updatedAt: clockNow })
     .onConflictDoUpdate({
@@ -94,6 +91,15 @@ export async function upsertTurnConversation(
       setWhere: eq(conversations.userId, sql`excluded.user_id`),
     })
     .returning(columns);
+}
+
+/** Runs `turnConversationUpsert`: the row, or null when the id is another user's. */
+export async function upsertTurnConversation(
+  db: Db,
+  userId: string,
+  values: TurnConversationValues,
+): Promise<ConversationRecord | null> {
+  const rows = await turnConversationUpsert(db, userId, values);
   return rows[0] ?? null;
 }
 

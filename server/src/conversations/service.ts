@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
 import { DEFAULT_TITLE } from '@parley/shared/constants';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -20,7 +21,9 @@ import {
   replaceTitleIf,
   selectConversation,
   selectConversationPage,
+  turnConversationUpsert,
   upsertTurnConversation,
+  type TurnConversationValues,
   updateConversationRow,
 } from './repo';
 
@@ -32,8 +35,11 @@ export type ConversationClearArg = z.output<typeof conversationClearBodySchema>[
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
 const TITLE_MAX_LENGTH = 256;
 
+/** zod's `z.guid()` pattern, compiled once: it is checked several times for every saved message. */
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 /** Any 8-4-4-4-12 hex id PostgreSQL's uuid type accepts; anything else cannot name a row. */
-export const isUuidLike = (value: string): boolean => z.guid().safeParse(value).success;
+export const isUuidLike = (value: string): boolean => GUID.test(value);
 
 /** The caller's conversation, or null when it is missing, someone else's or not an id at all. */
 export async function findConversation(
@@ -124,6 +130,19 @@ export interface TurnConversationInput {
   title?: string;
 }
 
+/** The row values of a turn's conversation; an id that cannot be a conversation's is a 404. */
+function turnConversationValues(input: TurnConversationInput): TurnConversationValues {
+  if (!isUuidLike(input.conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+  return {
+    conversationId: input.conversationId,
+    title: input.title?.trim().slice(0, TITLE_MAX_LENGTH) || DEFAULT_TITLE,
+    endpoint: input.endpoint,
+    endpointType: input.endpointType ?? null,
+    model: input.model ?? input.options.model ?? null,
+    options: toStoredOptions(input.options),
+  };
+}
+
 /**
  * For the chat engine, once per turn: creates the conversation, or replaces its endpoint, model and options
  * and moves it to the top. A conversation id owned by another user is a 404 and nothing changes.
@@ -133,17 +152,17 @@ export async function saveConversationForTurn(
   userId: string,
   input: TurnConversationInput,
 ): Promise<Conversation> {
-  if (!isUuidLike(input.conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
-  const row = await upsertTurnConversation(db, userId, {
-    conversationId: input.conversationId,
-    title: input.title?.trim().slice(0, TITLE_MAX_LENGTH) || DEFAULT_TITLE,
-    endpoint: input.endpoint,
-    endpointType: input.endpointType ?? null,
-    model: input.model ?? input.options.model ?? null,
-    options: toStoredOptions(input.options),
-  });
+  const row = await upsertTurnConversation(db, userId, turnConversationValues(input));
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
   return presentConversation(row);
+}
+
+/**
+ * `saveConversationForTurn` as a statement not run yet (its row has every column but the search vector,
+ * none when the id is another user's), for the messages service to run with the turn's user message.
+ */
+export function turnConversationStatement(db: Db, userId: string, input: TurnConversationInput): SQLWrapper {
+  return turnConversationUpsert(db, userId, turnConversationValues(input));
 }
 
 /**

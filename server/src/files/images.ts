@@ -24,13 +24,16 @@ export const AVATAR_SIZE = 150;
 
 export const NOT_AN_IMAGE = 'The file is not an image Parley can read (png, jpeg, gif or webp).';
 
-const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+/** An image's bytes, or the path of a (temporary) file holding them, which sharp reads without buffering. */
+export type ImageSource = Buffer | string;
+
+const open = (source: ImageSource) => sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 
 /** Width and height as displayed, after the EXIF orientation. Throws a 400 for anything but a readable image. */
-async function orientedSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+async function orientedSize(source: ImageSource): Promise<{ width: number; height: number }> {
   let metadata: Metadata;
   try {
-    metadata = await open(bytes).metadata();
+    metadata = await open(source).metadata();
   } catch (error) {
     throw new AppError(400, NOT_AN_IMAGE, { cause: error });
   }
@@ -66,20 +69,20 @@ async function encode(pipeline: Sharp, output: ImageOutputType): Promise<Process
 
 /** A chat image: EXIF-rotated, scaled down for the endpoint, converted to the configured type. */
 export async function processChatImage(
-  bytes: Buffer,
+  source: ImageSource,
   endpoint: string,
   output: ImageOutputType,
 ): Promise<ProcessedImage> {
-  const size = await orientedSize(bytes);
+  const size = await orientedSize(source);
   const target = targetSize(size.width, size.height, endpoint);
-  return encode(open(bytes).rotate().resize(target.width, target.height, { fit: 'fill' }), output);
+  return encode(open(source).rotate().resize(target.width, target.height, { fit: 'fill' }), output);
 }
 
 /** An avatar: the centred square of the image, 150 px wide, converted to the configured type. */
-export async function processAvatar(bytes: Buffer, output: ImageOutputType): Promise<ProcessedImage> {
-  await orientedSize(bytes);
+export async function processAvatar(source: ImageSource, output: ImageOutputType): Promise<ProcessedImage> {
+  await orientedSize(source);
   return encode(
-    open(bytes).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' }),
+    open(source).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' }),
     output,
   );
 }

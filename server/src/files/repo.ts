@@ -52,6 +52,19 @@ export async function deleteUserFiles(db: Db, userId: string, fileIds: string[])
     .returning();
 }
 
+/** Deletes one of the user's avatar files (and no other kind of file); answers it when it was there. */
+export async function deleteUserAvatarFile(
+  db: Db,
+  userId: string,
+  fileId: string,
+): Promise<FileRow | undefined> {
+  const [row] = await db
+    .delete(files)
+    .where(and(eq(files.userId, userId), eq(files.fileId, fileId), eq(files.context, 'avatar')))
+    .returning();
+  return row;
+}
+
 /** Counts one more message using each file and records its conversation (when it is a UUID). */
 export async function incrementUsage(
   db: Db,

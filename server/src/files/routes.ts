@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paths } from '@parley/shared/api/paths';
 import { toMegabytes } from '@parley/shared/files/file-config';
-import { isImageType } from '@parley/shared/files/mime-types';
+import { inferMimeType, isImageType, isTextLikeType } from '@parley/shared/files/mime-types';
 import {
   avatarUploadResponseSchema,
   fileConfigSchema,
@@ -17,7 +17,8 @@ import type { Counters } from '../coordination/counters';
 import { AppError } from '../lib/errors';
 import { authenticate } from '../plugins/authenticate';
 import { asciiJson, contentDisposition } from './content-disposition';
-import { readUpload } from './read-upload';
+import { endpointByteCap } from './endpoint-byte-cap';
+import { withUpload, type ReadUploadOptions } from './read-upload';
 import { tooLargeForServer, type FileContent, type FilesService } from './service';
 import { limitUploads, type UploadLimits } from './upload-limits';
 
@@ -52,10 +53,25 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
   const auth = authenticate(deps.jwtSecret);
   const uploadGuard = [auth, limitUploads(deps.counters, deps.uploadLimits)];
   const serverLimit = files.serverFileSizeLimit;
-  const documentUpload = {
+  const spoolDirectory = files.spoolDirectory;
+  const imageUpload: ReadUploadOptions = {
     fileField: 'file',
     fileSizeLimit: serverLimit,
     tooLarge: () => tooLargeForServer(serverLimit),
+    spoolDirectory,
+    capFor: (fields) => endpointByteCap(files.fileConfig, fields),
+  };
+  const documentUpload: ReadUploadOptions = {
+    ...imageUpload,
+    wantsText: (filename, mimetype) => isTextLikeType(inferMimeType(filename, mimetype)),
+  };
+  const avatarLimit = files.fileConfig.avatarSizeLimit;
+  const avatarUpload: ReadUploadOptions = {
+    fileField: 'input',
+    fileSizeLimit: avatarLimit,
+    tooLarge: () =>
+      new AppError(400, `The avatar is too large: it may be at most ${toMegabytes(avatarLimit)} MB.`),
+    spoolDirectory,
   };
 
   app.get(paths.files, { preHandler: auth, schema: { response: { 200: fileListSchema } } }, async (request) =>
@@ -71,34 +87,28 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
   app.post(
     paths.files,
     { preHandler: uploadGuard, schema: { response: { 200: fileUploadResponseSchema } } },
-    async (request) => {
-      const { fields, file } = await readUpload(request, documentUpload);
-      return files.uploadDocument(request.user.id, fields, file);
-    },
+    async (request) =>
+      withUpload(request, documentUpload, ({ fields, file }) =>
+        files.uploadDocument(request.user.id, fields, file),
+      ),
   );
 
   app.post(
     paths.filesImages,
     { preHandler: uploadGuard, schema: { response: { 200: fileUploadResponseSchema } } },
-    async (request) => {
-      const { fields, file } = await readUpload(request, documentUpload);
-      return files.uploadImage(request.user.id, fields, file);
-    },
+    async (request) =>
+      withUpload(request, imageUpload, ({ fields, file }) =>
+        files.uploadImage(request.user.id, fields, file),
+      ),
   );
 
   app.post(
     paths.filesAvatar,
     { preHandler: uploadGuard, schema: { response: { 200: avatarUploadResponseSchema } } },
-    async (request) => {
-      const limit = files.fileConfig.avatarSizeLimit;
-      const { fields, file } = await readUpload(request, {
-        fileField: 'input',
-        fileSizeLimit: limit,
-        tooLarge: () =>
-          new AppError(400, `The avatar is too large: it may be at most ${toMegabytes(limit)} MB.`),
-      });
-      return files.uploadAvatar(request.user.id, file, fields.manual === 'true');
-    },
+    async (request) =>
+      withUpload(request, avatarUpload, ({ fields, file }) =>
+        files.uploadAvatar(request.user.id, file, fields.manual === 'true'),
+      ),
   );
 
   app.delete(

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inferMimeType, isTextLikeType } from '@parley/shared/files/mime-types';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { testConfig } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import type { AppConfig } from '../config/app-config';
 import { createFilesService, type FilesService } from './service';
 import { MAX_EXTRACTED_TEXT } from './extract-text';
+import { spoolFile } from './spool-file';
 
 describeEachEngine('files service: the attachments port of the chat engine', (getDb, { getDatabase }) => {
   let config: AppConfig;
@@ -19,7 +23,16 @@ describeEachEngine('files service: the attachments port of the chat engine', (ge
   const user = () => createTestUser(getDatabase(), { password: null });
   const upload = async (userId: string, filename: string, data: string | Buffer, type = 'text/plain') => {
     const fields = { file_id: randomUUID(), endpoint: 'openAI' };
-    return files.uploadDocument(userId, fields, { filename, mimetype: type, bytes: Buffer.from(data) });
+    const spooled = await spoolFile(Readable.from([Buffer.from(data)]), {
+      directory: files.spoolDirectory,
+      caps: [],
+      collectText: isTextLikeType(inferMimeType(filename, type)),
+    });
+    try {
+      return await files.uploadDocument(userId, fields, { ...spooled, filename, mimetype: type });
+    } finally {
+      await rm(spooled.path, { force: true });
+    }
   };
 
   it('gives the caller’s files in the requested order, with their text and bytes', async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { checkNewFiles } from '@parley/shared/files/check-new-files';
-import { endpointFileConfig, mergeFileConfig, toMegabytes } from '@parley/shared/files/file-config';
-import { isImageType } from '@parley/shared/files/mime-types';
+import { mergeFileConfig, toMegabytes } from '@parley/shared/files/file-config';
+import { isImageType, isTextLikeType } from '@parley/shared/files/mime-types';
 import {
   fileUploadFieldsSchema,
   type FileConfig,
@@ -21,11 +21,13 @@ import type { FileStorage } from '../storage/file-storage';
 import { storageKey } from '../storage/storage-key';
 import { createUsersService } from '../users/service';
 import type { Attachment } from './attachment';
-import { extractText } from './extract-text';
 import { NOT_AN_IMAGE, processAvatar, processChatImage, type ImageOutputType } from './images';
+import { isForeignKeyViolation } from './is-foreign-key-violation';
+import { judgeUpload } from './judge-upload';
 import { presentFile } from './present-file';
 import type { UploadedFile } from './read-upload';
 import {
+  deleteUserAvatarFile,
   deleteUserFiles,
   findFileById,
   findUserFile,
@@ -35,6 +37,7 @@ import {
   listUserFiles,
 } from './repo';
 import { createLinkSigner, type LinkSigner } from './signed-link';
+import { sweepSpool } from './sweep-spool';
 
 export interface FilesServiceDeps {
   db: Db;
@@ -54,6 +57,8 @@ export interface FilesService {
   readonly fileConfig: FileConfig;
   /** The storage's limit on one upload (bytes). */
   readonly serverFileSizeLimit: number;
+  /** Where incoming files are spooled while their request lasts (`DATA_DIR/tmp`). */
+  readonly spoolDirectory: string;
   list(userId: string): Promise<FileObject[]>;
   /** A document (`POST /api/files`): checked against the endpoint's limits, its text kept when it has some. */
   uploadDocument(
@@ -67,7 +72,10 @@ export interface FilesService {
     fields: Record<string, string>,
     file: UploadedFile,
   ): Promise<FileUploadResponse>;
-  /** An avatar: a 150 px square; with `manual` it becomes the user's avatar. Answers its URL. */
+  /**
+   * An avatar: a 150 px square; with `manual` it becomes the user's avatar, and the avatar file it replaces
+   * (row and bytes) is deleted. Answers its URL.
+   */
   uploadAvatar(userId: string, file: UploadedFile, manual: boolean): Promise<{ url: string }>;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<{ message: string; deleted: number }>;
@@ -87,6 +95,7 @@ const LIST_LIMIT = 100;
 const FILE_NOT_FOUND = 'File not found';
 const UPLOADED = 'File uploaded and processed successfully';
 const IMAGE_UPLOADED = 'Image uploaded and processed successfully';
+const STORAGE_DOWN = 'The file storage is not available right now. Please try again later.';
 
 /** The valid UUIDs among `ids`, lower-cased, without repeats, in order. */
 const uuidsOf = (ids: readonly string[]): string[] => [
@@ -119,42 +128,49 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   const imageOutputType: ImageOutputType = config.yaml?.imageOutputType ?? 'png';
   const users = createUsersService(db);
   const present = (row: FileRow): FileObject => presentFile(row, signer);
+  const spoolDirectory = join(config.server.dataDir, 'tmp');
+  void sweepSpool(spoolDirectory);
 
-  /** The endpoint's checks of SPEC §5 "Files" on one incoming file; answers the type it was judged by. */
-  function judge(fields: FileUploadFields, file: UploadedFile): string {
-    const limits = endpointFileConfig(fileConfig, fields.endpoint);
-    if (limits.disabled)
-      throw new AppError(400, `File uploads are disabled for the ${fields.endpoint} endpoint.`);
-    const incoming = [{ name: file.filename, size: file.bytes.length, type: file.mimetype }];
-    const checked = checkNewFiles({ config: fileConfig, endpoint: fields.endpoint, incoming });
-    if (!checked.ok) throw new AppError(400, checked.error);
-    const type = checked.files[0]?.type;
-    if (type === undefined) throw new AppError(400, `Unable to determine file type for: ${file.filename}`);
-    return type;
-  }
-
-  /** Stores the bytes, then the row; the bytes go again if the row cannot be written. */
+  /** Stores the bytes (processed, or a spooled file's), then the row; the bytes go again if the row cannot be written. */
   async function store(
     userId: string,
-    bytes: Buffer,
+    body: Buffer | { path: string; bytes: number },
     row: Omit<Parameters<typeof insertFile>[1], 'fileId' | 'userId' | 'filepath' | 'bytes' | 'source'>,
   ): Promise<FileRow> {
     const fileId = randomUUID();
     const key = storageKey(userId, fileId);
-    await storage.put(key, bytes, row.type);
+    try {
+      await (Buffer.isBuffer(body)
+        ? storage.put(key, body, row.type)
+        : storage.putFile(key, body.path, row.type));
+    } catch (error) {
+      await storage.delete(key).catch(() => undefined);
+      throw new AppError(503, STORAGE_DOWN, { cause: error });
+    }
     try {
       return await insertFile(db, {
         ...row,
         fileId,
         userId,
         filepath: key,
-        bytes: bytes.length,
+        bytes: Buffer.isBuffer(body) ? body.length : body.bytes,
         source: storage.kind,
       });
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
+      // A valid token of a deleted account speaks for nobody.
+      if (isForeignKeyViolation(error)) throw new AppError(401, 'Unauthorized', { cause: error });
       throw error;
     }
+  }
+
+  /** Deletes the avatar file `previousUrl` links to, when it is another avatar of the user's. */
+  async function deleteReplacedAvatar(userId: string, previousUrl: string | null, current: string) {
+    const previousId = signer.fileIdOf(previousUrl);
+    if (!previousId || previousId === current) return;
+    const row = await deleteUserAvatarFile(db, userId, previousId);
+    // The row is gone, so the avatar is too as far as anyone can see; stray bytes cost only space.
+    if (row) await storage.delete(row.filepath).catch(() => undefined);
   }
 
   const contextOf = (fields: FileUploadFields): FileContext =>
@@ -164,7 +180,12 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
 
   async function contentOf(row: FileRow | undefined): Promise<FileContent> {
     if (!row) throw notFound(FILE_NOT_FOUND);
-    const stream = await storage.get(row.filepath);
+    let stream: Readable | null;
+    try {
+      stream = await storage.get(row.filepath);
+    } catch (error) {
+      throw new AppError(503, STORAGE_DOWN, { cause: error });
+    }
     if (!stream) throw notFound(FILE_NOT_FOUND);
     return { file: present(row), stream };
   }
@@ -172,13 +193,14 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   return {
     fileConfig,
     serverFileSizeLimit: fileConfig.serverFileSizeLimit,
+    spoolDirectory,
     async list(userId) {
       return (await listUserFiles(db, userId, LIST_LIMIT)).map(present);
     },
     async uploadDocument(userId, rawFields, file) {
       const fields = parseFields(rawFields);
-      const type = judge(fields, file);
-      const row = await store(userId, file.bytes, {
+      const type = judgeUpload(fileConfig, fields, file);
+      const row = await store(userId, file, {
         tempFileId: fields.file_id,
         conversationId: conversationOf(fields),
         filename: file.filename,
@@ -186,15 +208,15 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         width: fields.width ?? null,
         height: fields.height ?? null,
         context: contextOf(fields),
-        text: extractText(type, file.bytes),
+        text: isTextLikeType(type) ? file.text : null,
       });
       return { ...present(row), message: UPLOADED };
     },
     async uploadImage(userId, rawFields, file) {
       const fields = parseFields(rawFields);
-      const type = judge(fields, file);
+      const type = judgeUpload(fileConfig, fields, file);
       if (!isImageType(type)) throw new AppError(400, NOT_AN_IMAGE);
-      const image = await processChatImage(file.bytes, fields.endpoint, imageOutputType);
+      const image = await processChatImage(file.path, fields.endpoint, imageOutputType);
       const row = await store(userId, image.bytes, {
         tempFileId: fields.file_id,
         conversationId: conversationOf(fields),
@@ -207,7 +229,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       return { ...present(row), message: IMAGE_UPLOADED };
     },
     async uploadAvatar(userId, file, manual) {
-      const image = await processAvatar(file.bytes, imageOutputType);
+      const image = await processAvatar(file.path, imageOutputType);
       const row = await store(userId, image.bytes, {
         filename: `avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
         type: image.type,
@@ -216,7 +238,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         context: 'avatar',
       });
       const url = signer.link(row.fileId);
-      if (manual) await users.setAvatar(userId, url);
+      if (manual) await deleteReplacedAvatar(userId, await users.replaceAvatar(userId, url), row.fileId);
       return { url };
     },
     async deleteFiles(userId, fileIds) {

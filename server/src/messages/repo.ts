@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { messageColumns, messages, type MessageRow } from '../db/schema';
+import { conversations, messageColumns, messages, type ConversationRow, type MessageRow } from '../db/schema';
 
 export type MessageRecord = Omit<MessageRow, 'searchVector'>;
 export type MessageValues = Omit<MessageRecord, 'userId' | 'createdAt' | 'updatedAt'>;
+export type TurnConversationRecord = Omit<ConversationRow, 'searchVector'>;
 
 /** Microsecond wall clock that advances inside a transaction too, so "oldest first" is a strict order. */
 const clockNow = sql`clock_timestamp()`;
@@ -62,17 +63,30 @@ const fromExcluded = Object.fromEntries(
 ) as Record<keyof typeof UPDATED_ON_SAVE, SQL>;
 
 /**
- * Inserts the message or replaces its content. The update branch only touches a row of the same user and
- * conversation, so a known id of someone else's message returns null and changes nothing.
+ * The message's values as the select list of `insert … select`, in the order drizzle lists the table's
+ * insertable columns, each cast to its column type (a bare parameter in a select list would be text).
  */
-export async function upsertMessage(
-  db: Db,
-  userId: string,
-  values: MessageValues,
-): Promise<MessageRecord | null> {
-  const rows = await db
+function selectedValues(userId: string, values: MessageValues): SQL {
+  const row: Record<string, unknown> = { ...values, userId };
+  const parts = Object.entries(getTableColumns(messages))
+    .filter(([, column]) => column.generated === undefined)
+    .map(([key, column]) =>
+      key === 'createdAt' || key === 'updatedAt'
+        ? clockNow
+        : sql`${sql.param(row[key] ?? null, column)}::${sql.raw(column.getSQLType())}`,
+    );
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * Inserts the message, one row per row of `owner` (a query over `conversations` yielding the caller's
+ * conversation, or nothing), or replaces its content. The update branch only touches a row of the same user
+ * and conversation, so a known id of someone else's message changes nothing.
+ */
+function insertMessageFrom(db: Db, userId: string, values: MessageValues, owner: SQL) {
+  return db
     .insert(messages)
-    .values({ ...values, userId, createdAt: clockNow, updatedAt: clockNow })
+    .select(sql`select ${selectedValues(userId, values)} from ${owner}`)
     .onConflictDoUpdate({
       target: messages.messageId,
       set: { ...fromExcluded, updatedAt: clockNow },
@@ -82,7 +96,54 @@ export async function upsertMessage(
       ),
     })
     .returning(messageColumns);
+}
+
+/**
+ * Inserts the message or replaces its content, in one statement that also checks the conversation is the
+ * caller's: null (and nothing changed) when it is not, or when the id is a message of another user or
+ * conversation.
+ */
+export async function upsertMessage(
+  db: Db,
+  userId: string,
+  values: MessageValues,
+): Promise<MessageRecord | null> {
+  const owner = sql`${conversations} where ${and(
+    eq(conversations.userId, userId),
+    eq(conversations.conversationId, values.conversationId),
+  )}`;
+  const rows = await insertMessageFrom(db, userId, values, owner);
   return rows[0] ?? null;
+}
+
+const TURN_CONVERSATION = 'turn_conversation';
+const TURN_MESSAGE = 'turn_message';
+
+/**
+ * A turn's conversation upsert (`conversationUpsert`, returning every column but the search vector) and its
+ * new user message, as one statement: the message is inserted only from the row the upsert returns, so a
+ * conversation that is not the caller's saves neither, and a failure saves neither. Null when the
+ * conversation is not the caller's; `message` null when its id is taken by someone else's message.
+ */
+export async function upsertTurnRows(
+  db: Db,
+  userId: string,
+  conversationUpsert: SQLWrapper,
+  message: MessageValues,
+): Promise<{ conversation: TurnConversationRecord; message: MessageRecord | null } | null> {
+  const { searchVector: _vector, ...conversationColumns } = getTableColumns(conversations);
+  const turnConversation = db.$with(TURN_CONVERSATION, conversationColumns).as(conversationUpsert.getSQL());
+  const owner = sql`${sql.identifier(TURN_CONVERSATION)}`;
+  const turnMessage = db
+    .$with(TURN_MESSAGE, messageColumns)
+    .as(insertMessageFrom(db, userId, message, owner).getSQL());
+  const rows = await db
+    .with(turnConversation, turnMessage)
+    .select()
+    .from(turnConversation)
+    .leftJoin(turnMessage, sql`true`);
+  const row = rows[0];
+  return row ? { conversation: row[TURN_CONVERSATION], message: row[TURN_MESSAGE] } : null;
 }
 
 /** A plain edit: new text and token count, marked edited. */

@@ -5,12 +5,19 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { expect, it } from 'vitest';
 import { NO_PARENT } from '@parley/shared/constants';
 import { describeEachEngine } from '../../test/describe-each-engine';
-import { saveConversationForTurn } from '../conversations/service';
+import { findConversation, saveConversationForTurn } from '../conversations/service';
 import { createTestUser } from '../../test/test-users';
 import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { AppError } from '../lib/errors';
-import { getMessage, listMessages, pathToRoot, saveMessage, type SaveMessageInput } from './service';
+import {
+  getMessage,
+  listMessages,
+  pathToRoot,
+  saveMessage,
+  saveTurnMessage,
+  type SaveMessageInput,
+} from './service';
 
 const statusOf = (promise: Promise<unknown>): Promise<number | undefined> =>
   promise.then(
@@ -106,6 +113,53 @@ describeEachEngine('message service', (getDb, { getDatabase }) => {
     expect(await getMessage(getDb(), alice.user.id, conversationId, original.messageId)).toEqual(original);
     expect(await getMessage(getDb(), bob.user.id, conversationId, original.messageId)).toBeNull();
     expect(await listMessages(getDb(), alice.user.id, conversationId)).toHaveLength(1);
+  });
+
+  it('saves a message in one statement', async () => {
+    const { alice, conversationId } = await setup();
+    const { db, queries } = countingDb(getDatabase());
+    await saveMessage(db, alice.user.id, message(conversationId, NO_PARENT, 'one round trip'));
+    expect(queries).toHaveLength(1);
+  });
+
+  it('saves a turn’s new conversation and its user message together, in one statement', async () => {
+    const { alice } = await setup();
+    const conversationId = randomUUID();
+    const turn = {
+      conversation: { conversationId, endpoint: 'openAI', model: 'gpt-4o', options: { temperature: 0.5 } },
+      message: { ...message(conversationId, NO_PARENT, 'first question'), model: 'gpt-4o' },
+    };
+    const { db, queries } = countingDb(getDatabase());
+    const saved = await saveTurnMessage(db, alice.user.id, turn);
+    expect(queries).toHaveLength(1);
+    expect(saved.conversation).toMatchObject({ conversationId, model: 'gpt-4o', temperature: 0.5 });
+    expect(saved.message).toMatchObject({ messageId: turn.message.messageId, text: 'first question' });
+    expect(await findConversation(getDb(), alice.user.id, conversationId)).toEqual(saved.conversation);
+    expect(await listMessages(getDb(), alice.user.id, conversationId)).toEqual([saved.message]);
+
+    const next = message(conversationId, saved.message.messageId, 'follow-up');
+    const again = await saveTurnMessage(getDb(), alice.user.id, {
+      conversation: { ...turn.conversation, model: 'gpt-4o-mini' },
+      message: next,
+    });
+    expect(again.conversation.model).toBe('gpt-4o-mini');
+    expect(again.conversation.createdAt).toBe(saved.conversation.createdAt);
+    expect((await listMessages(getDb(), alice.user.id, conversationId)).map((m) => m.text)).toEqual([
+      'first question',
+      'follow-up',
+    ]);
+  });
+
+  it('saves neither the conversation nor the message of a turn in another user’s conversation', async () => {
+    const { alice, bob, conversationId } = await setup();
+    const before = await findConversation(getDb(), alice.user.id, conversationId);
+    const turn = {
+      conversation: { conversationId, endpoint: 'anthropic', model: 'claude', options: {} },
+      message: message(conversationId, NO_PARENT, 'hijack'),
+    };
+    expect(await statusOf(saveTurnMessage(getDb(), bob.user.id, turn))).toBe(404);
+    expect(await findConversation(getDb(), alice.user.id, conversationId)).toEqual(before);
+    expect(await listMessages(getDb(), alice.user.id, conversationId)).toEqual([]);
   });
 
   it('never moves a message to another conversation of the same user', async () => {

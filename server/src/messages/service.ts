@@ -1,14 +1,29 @@
 import { NO_PARENT } from '@parley/shared/constants';
 import { pathToRoot as orderRootFirst } from '@parley/shared/messages/tree';
+import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { Message } from '@parley/shared/schemas/message';
-import { findConversation, isUuidLike } from '../conversations/service';
+import { presentConversation } from '../conversations/present-conversation';
+import {
+  findConversation,
+  isUuidLike,
+  turnConversationStatement,
+  type TurnConversationInput,
+} from '../conversations/service';
 import type { Db } from '../db/client';
 import type { JsonObject } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import { toStorableJson, toStorableText } from '../lib/storable-text';
 import { countTokens } from '../tokenizer/service';
 import { presentMessage } from './present-message';
-import { selectAncestry, selectMessage, selectMessages, updateMessageText, upsertMessage } from './repo';
+import {
+  selectAncestry,
+  selectMessage,
+  selectMessages,
+  updateMessageText,
+  upsertMessage,
+  upsertTurnRows,
+  type MessageValues,
+} from './repo';
 
 export type { Db } from '../db/client';
 
@@ -48,15 +63,8 @@ function assertSavable(message: SaveMessageInput): void {
   }
 }
 
-/**
- * Inserts or updates (by `messageId`) a message of the caller's conversation. 404 when the conversation
- * is not the caller's, or when the id belongs to a message of another user or conversation — that row is
- * never touched.
- */
-export async function saveMessage(db: Db, userId: string, message: SaveMessageInput): Promise<Message> {
-  assertSavable(message);
-  if (!(await findConversation(db, userId, message.conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
-  const row = await upsertMessage(db, userId, {
+function messageValues(message: SaveMessageInput): MessageValues {
+  return {
     messageId: message.messageId,
     conversationId: message.conversationId,
     parentMessageId: message.parentMessageId,
@@ -77,9 +85,43 @@ export async function saveMessage(db: Db, userId: string, message: SaveMessageIn
     plugins: null,
     threadId: message.thread_id ?? null,
     iconUrl: message.iconURL ?? null,
-  });
-  if (!row) throw notFound(MESSAGE_NOT_FOUND);
-  return presentMessage(row);
+  };
+}
+
+/**
+ * Inserts or updates (by `messageId`) a message of the caller's conversation, in one statement. 404 when
+ * the conversation is not the caller's, or when the id belongs to a message of another user or
+ * conversation — that row is never touched.
+ */
+export async function saveMessage(db: Db, userId: string, message: SaveMessageInput): Promise<Message> {
+  assertSavable(message);
+  const row = await upsertMessage(db, userId, messageValues(message));
+  if (row) return presentMessage(row);
+  // Only a refused save asks which of the two it was.
+  if (!(await findConversation(db, userId, message.conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
+  throw notFound(MESSAGE_NOT_FOUND);
+}
+
+/**
+ * A turn's conversation (created, or its endpoint, model and options refreshed) and its new user message,
+ * saved together in one statement: both or neither. 404 when the conversation is not the caller's.
+ */
+export async function saveTurnMessage(
+  db: Db,
+  userId: string,
+  turn: { conversation: TurnConversationInput; message: SaveMessageInput },
+): Promise<{ conversation: Conversation; message: Message }> {
+  const { conversation, message } = turn;
+  assertSavable(message);
+  if (message.conversationId !== conversation.conversationId) {
+    throw badRequest('the message must belong to the conversation of the turn');
+  }
+  const statement = turnConversationStatement(db, userId, conversation);
+  const rows = await upsertTurnRows(db, userId, statement, messageValues(message));
+  if (!rows) throw notFound(CONVERSATION_NOT_FOUND);
+  // A new message's id is a fresh UUID; one already taken elsewhere is refused like `saveMessage` does.
+  if (!rows.message) throw notFound(MESSAGE_NOT_FOUND);
+  return { conversation: presentConversation(rows.conversation), message: presentMessage(rows.message) };
 }
 
 /** The caller's message in that conversation, or null. */

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from './file-storage';
@@ -44,10 +44,14 @@ const variants: Variant[] = [
 describe.each(variants)('$name file storage', (variant) => {
   let storage: FileStorage;
   let close: () => Promise<void>;
+  const scratch = mkdtempSync(join(tmpdir(), 'parley-scratch-'));
   beforeAll(async () => {
     ({ storage, close } = await variant.open());
   });
-  afterAll(() => close());
+  afterAll(async () => {
+    await close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
 
   const key = (name = randomUUID()) => storageKey(randomUUID(), name);
 
@@ -61,11 +65,23 @@ describe.each(variants)('$name file storage', (variant) => {
     expect(await buffer(stream as Readable)).toEqual(bytes);
   });
 
-  it('stores a stream and replaces what was there', async () => {
+  it('stores a local file, streamed, replacing what was there and leaving the file in place', async () => {
     const k = key();
     await storage.put(k, Buffer.from('old'), 'text/plain');
-    await storage.put(k, Readable.from([Buffer.from('héllo '), Buffer.from('wörld')]), 'text/plain');
+    const source = join(scratch, `${randomUUID()}.txt`);
+    writeFileSync(source, 'héllo wörld');
+    await storage.putFile(k, source, 'text/plain');
     expect((await buffer((await storage.get(k)) as Readable)).toString('utf8')).toBe('héllo wörld');
+    expect(existsSync(source)).toBe(true);
+  });
+
+  it('stores a multi-megabyte file byte for byte', async () => {
+    const k = key();
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    const source = join(scratch, `${randomUUID()}.bin`);
+    writeFileSync(source, bytes);
+    await storage.putFile(k, source, 'application/octet-stream');
+    expect((await buffer((await storage.get(k)) as Readable)).equals(bytes)).toBe(true);
   });
 
   it('answers null and false for a missing key, and deletes quietly', async () => {
@@ -93,6 +109,9 @@ describe.each(variants)('$name file storage', (variant) => {
         /invalid storage key/,
       );
       await expect(storage.get(bad), bad).rejects.toThrow(/invalid storage key/);
+      await expect(storage.putFile(bad, join(scratch, 'none'), 'text/plain'), bad).rejects.toThrow(
+        /invalid storage key/,
+      );
     }
     expect(() => storageKey(user, '..')).toThrow(/invalid storage key/);
   });

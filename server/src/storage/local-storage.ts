@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FileStorage } from './file-storage';
 import { assertStorageKey } from './storage-key';
@@ -22,20 +22,25 @@ export function createLocalStorage(root: string): FileStorage {
     return path;
   };
 
+  /** Writes through a temporary name in the key's folder, renamed into place once complete. */
+  async function writeAtomically(key: string, write: (temporary: string) => Promise<void>): Promise<void> {
+    const path = pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = join(dirname(path), `.${randomUUID()}.part`);
+    try {
+      await write(temporary);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   return {
     kind: 'local',
-    async put(key, body) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      const temporary = join(dirname(path), `.${randomUUID()}.part`);
-      try {
-        await writeFile(temporary, body);
-        await rename(temporary, path);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
-    },
+    put: (key, body) => writeAtomically(key, (temporary) => writeFile(temporary, body)),
+    // copyFile lets the kernel move the bytes (or share them, on a copy-on-write filesystem).
+    putFile: (key, source) => writeAtomically(key, (temporary) => copyFile(source, temporary)),
     async get(key) {
       const path = pathOf(key);
       try {

@@ -7,8 +7,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import type { FileStorage } from './file-storage';
 import { assertStorageKey } from './storage-key';
 
@@ -30,6 +31,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = new S3Client({
     region: options.region,
     forcePathStyle: true,
+    // A checksum only where S3 requires one: for a streamed body the SDK would otherwise send aws-chunked
+    // encoding with a trailer, which several S3-compatible servers store verbatim instead of decoding.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     // Copied: the SDK annotates the object it is given, and the app config is frozen.
     ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
@@ -43,11 +47,22 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      // A plain PUT needs the length up front: uploads are at most serverFileSizeLimit, so collect a stream.
-      const bytes = body instanceof Readable ? await buffer(body) : body;
       await client.send(
-        new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentType: contentType }),
       );
+    },
+    async putFile(key, path, contentType) {
+      const Key = keyOf(key);
+      // A plain PUT of a stream needs its length up front; the file's size is that length.
+      const { size } = await stat(path);
+      const Body = createReadStream(path);
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket, Key, Body, ContentLength: size, ContentType: contentType }),
+        );
+      } finally {
+        Body.destroy();
+      }
     },
     async get(key) {
       try {

@@ -63,8 +63,22 @@ export async function updateUserPasswordHash(db: Db, id: string, passwordHash: s
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
-export async function updateUserAvatar(db: Db, id: string, avatar: string): Promise<void> {
-  await db.update(users).set({ avatar }).where(eq(users.id, id));
+/**
+ * Sets the user's avatar and answers the one it replaced (null when there was none or no such user). The
+ * row is locked meanwhile, so each of two concurrent changes sees the avatar the other one set.
+ */
+export async function replaceUserAvatar(db: Db, id: string, avatar: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+      .for('update');
+    if (!row) return null;
+    await tx.update(users).set({ avatar }).where(eq(users.id, id));
+    return row.avatar;
+  });
 }
 
 /** Records the provider's account id on the user (and the avatar when the user has none yet). */

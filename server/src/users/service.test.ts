@@ -60,4 +60,18 @@ describeEachEngine('users service', (getDb) => {
     expect(linked?.emailVerified).toBe(true);
     expect((await users.findAccountByProvider('discord', 'd-1'))?.user.id).toBe(social.user.id);
   });
+
+  it('replaces the avatar and answers the one it replaced, each concurrent change its own', async () => {
+    const users = createUsersService(getDb());
+    const { user } = await users.create({ ...account('avatar@example.com'), avatar: 'https://img/a.png' });
+    expect(await users.replaceAvatar(user.id, '/b.png')).toBe('https://img/a.png');
+    const previous = await Promise.all(
+      ['/c.png', '/d.png', '/e.png'].map((url) => users.replaceAvatar(user.id, url)),
+    );
+    // Replacements form one chain: every avatar but the last was replaced exactly once.
+    const final = (await users.getById(user.id))?.avatar;
+    expect(new Set([...previous, final])).toEqual(new Set(['/b.png', '/c.png', '/d.png', '/e.png']));
+    expect(await users.replaceAvatar('00000000-0000-0000-0000-000000000001', '/x.png')).toBeNull();
+    expect(await users.replaceAvatar('not-a-uuid', '/x.png')).toBeNull();
+  });
 });

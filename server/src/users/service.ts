@@ -13,7 +13,7 @@ import {
   insertUser,
   linkUserProvider,
   providerIdFieldOf,
-  updateUserAvatar,
+  replaceUserAvatar,
   updateUserPasswordHash,
 } from './repo';
 
@@ -43,8 +43,8 @@ export interface UsersService {
   /** The first account ever created is ADMIN. Throws `409` when the email is taken. */
   create(account: NewAccount): Promise<UserAccount>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
-  /** Makes `url` the user's avatar (an uploaded picture's link). */
-  setAvatar(userId: string, url: string): Promise<void>;
+  /** Makes `url` the user's avatar (an uploaded picture's link); answers the avatar it replaced, if any. */
+  replaceAvatar(userId: string, url: string): Promise<string | null>;
   linkProvider(
     userId: string,
     link: { provider: SocialProvider; providerId: string; avatar: string | null; emailVerified: boolean },
@@ -91,8 +91,9 @@ export function createUsersService(db: Db): UsersService {
     async setPasswordHash(userId, passwordHash) {
       await updateUserPasswordHash(db, userId, passwordHash);
     },
-    async setAvatar(userId, url) {
-      await updateUserAvatar(db, userId, url);
+    async replaceAvatar(userId, url) {
+      if (!UUID.test(userId)) return null;
+      return replaceUserAvatar(db, userId, url);
     },
     async linkProvider(userId, link) {
       return accountOf(await linkUserProvider(db, userId, link));

@@ -35,6 +35,10 @@ export interface CheckNewFilesInput<T extends IncomingFile> {
 
 const topLevelType = (type: string): string => type.split('/')[0] ?? '';
 
+/** The SPEC's words for a file at or above an endpoint's `fileSizeLimit` (bytes). */
+export const fileSizeExceeded = (fileSizeLimit: number): string =>
+  `File size exceeds ${toMegabytes(fileSizeLimit)} MB.`;
+
 /**
  * Judges files about to be attached by the rules of SPEC §5 "Files" and answers the first problem in the
  * SPEC's words, or the files with the types they were judged by. Used by the client before uploading and
@@ -55,7 +59,7 @@ export function checkNewFiles<T extends IncomingFile>(input: CheckNewFilesInput<
       return { ok: false, error: `Currently, unsupported file type: ${type}` };
     }
     if (file.size >= limits.fileSizeLimit) {
-      return { ok: false, error: `File size exceeds ${toMegabytes(limits.fileSizeLimit)} MB.` };
+      return { ok: false, error: fileSizeExceeded(limits.fileSizeLimit) };
     }
     incomingTotal += file.size;
     files.push({ file, type });

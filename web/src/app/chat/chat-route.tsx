@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@parley/shared/api/paths';
 import { userKeyNameFor } from '@parley/shared/schemas/user-key';
 import { useAuthStore } from '../../features/auth/store';
 import { conversationQuery } from '../../features/chat/api/messages';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import type { ConversationSetup } from '../../features/chat/logic/build-request';
+import { MessageFilesSlot } from '../../features/chat/components/message-files-slot';
+import type { ConversationSetup, MessageFile } from '../../features/chat/logic/build-request';
 import { setupFromConversation } from '../../features/chat/logic/setup';
 import type { StreamHooks } from '../../features/chat/stream/chat-stream';
 import { useStartupConfig } from '../../features/config/api/startup-config';
@@ -21,6 +22,7 @@ import { isKeyValid } from '../../features/keys/key-value';
 import { usePreferences } from '../../lib/preferences';
 import { HeaderPortal } from '../layout/header-slot';
 import { ChatHeader } from './chat-header';
+import { useComposerAttachments } from './composer-attachments';
 import { KeyNotice } from './key-notice';
 import { SidePanel } from './side-panel';
 import { newConversationSetup, setupForEndpoint } from './conversation-template';
@@ -32,6 +34,20 @@ import { useTemplateStore } from './template-store';
 /** Its own chunk: the key dialog loads the first time it opens. */
 const KeyDialog = lazy(() =>
   import('../../features/keys/components/key-dialog').then((module) => ({ default: module.KeyDialog })),
+);
+
+/** Its own chunk: only messages with files need it. */
+const MessageFiles = lazy(() =>
+  import('../../features/files/components/message-files').then((module) => ({
+    default: module.MessageFiles,
+  })),
+);
+
+/** A user message's files, drawn by the files feature. */
+const renderMessageFiles = (files: readonly MessageFile[]) => (
+  <Suspense fallback={null}>
+    <MessageFiles files={files} />
+  </Suspense>
 );
 
 /** SPEC §9: the title is fetched 2.5 s after a new conversation's first reply. */
@@ -48,6 +64,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { key: locationKey } = useLocation();
   const startup = useStartupConfig().data;
   const endpoints = useEndpointsConfig().data;
   const models = useModelsConfig().data;
@@ -76,6 +93,17 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
   const keyName = current ? userKeyNameFor(current.name, current.config) : null;
   const keyQuery = useKeyExpiry(needsKey ? keyName : null);
   const keyMissing = needsKey && keyQuery.isSuccess && !isKeyValid(keyQuery.data.expiresAt, new Date());
+
+  const filesEndpoint = useMemo(
+    () => (current ? { name: current.name, kind: current.kind } : null),
+    [current],
+  );
+  const composer = useComposerAttachments({
+    endpoint: filesEndpoint,
+    conversationId,
+    locationKey,
+    blocked: keyMissing,
+  });
 
   // SPEC §4 Switching endpoint: one that needs a key the user has not set opens the key dialog (decided
   // once its key status is known, or at once for an endpoint that needs none).
@@ -145,24 +173,28 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         />
       </HeaderPortal>
       <div ref={row} className="flex h-full min-h-0">
-        <div className="min-w-0 flex-1">
-          <ChatScreen
-            conversationId={conversationId}
-            setup={setup}
-            iconURL={current?.config.iconURL ?? null}
-            replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
-            endpointLabel={current?.label ?? ''}
-            user={user}
-            blocked={keyMissing}
-            blockedNotice={
-              keyMissing && current ? (
-                <KeyNotice endpointLabel={current.label} onSetKey={() => setKeyDialogFor(current.name)} />
-              ) : undefined
-            }
-            greeting={conversation?.greeting}
-            showBirthdayIcon={startup?.showBirthdayIcon === true}
-            hooks={hooks}
-          />
+        <div className="relative min-w-0 flex-1">
+          {composer.dropTarget}
+          <MessageFilesSlot.Provider value={renderMessageFiles}>
+            <ChatScreen
+              conversationId={conversationId}
+              setup={setup}
+              iconURL={current?.config.iconURL ?? null}
+              replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
+              endpointLabel={current?.label ?? ''}
+              user={user}
+              blocked={keyMissing}
+              blockedNotice={
+                keyMissing && current ? (
+                  <KeyNotice endpointLabel={current.label} onSetKey={() => setKeyDialogFor(current.name)} />
+                ) : undefined
+              }
+              greeting={conversation?.greeting}
+              showBirthdayIcon={startup?.showBirthdayIcon === true}
+              hooks={hooks}
+              attachments={composer.attachments}
+            />
+          </MessageFilesSlot.Provider>
         </div>
         {startup?.interface.sidePanel !== false && (
           <SidePanel container={() => row.current}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@parley/shared/api/paths';
 import { balanceResponseSchema } from '@parley/shared/schemas/balance';
 import type { User } from '@parley/shared/schemas/user';
-import { HelpIcon, SettingsIcon, UploadIcon } from '../../components/ui/chat-icons';
+import { FilesIcon, HelpIcon, SettingsIcon, UploadIcon } from '../../components/ui/chat-icons';
 import { UserAvatar } from '../../components/ui/endpoint-icon';
 import { LogoutIcon } from '../../components/ui/icons';
 import { floatingSurface, menuItemClass, MenuSeparator } from '../../components/ui/menu';
@@ -14,6 +14,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useStartupConfig } from '../../features/config/api/startup-config';
 import { apiGet } from '../../lib/api-client';
 import { isExportable, useExportDialog } from './export-container';
+import { useMyFilesDialog } from './my-files-container';
 import { useSettingsDialog } from './settings-container';
 
 /** SPEC §7: the balance is refetched on focus, reconnect and mount. */
@@ -38,6 +39,7 @@ export function NavUserMenu({ user }: { user: User }) {
   const balance = useBalance(config?.checkBalance === true);
   const conversationId = useMatch('/c/:conversationId')?.params.conversationId;
   const openExport = useExportDialog((state) => state.setConversationId);
+  const openMyFiles = useMyFilesDialog((state) => state.setOpen);
   const displayName = user.name || user.username || user.email;
   const helpUrl = config?.helpAndFaqURL;
   const showHelp = helpUrl !== undefined && helpUrl !== '/' && /^(https?:\/\/|\/)/i.test(helpUrl);
@@ -73,6 +75,10 @@ export function NavUserMenu({ user }: { user: User }) {
           >
             <UploadIcon />
             {t('com_nav_export_conversation')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => openMyFiles(true)}>
+            <FilesIcon />
+            {t('com_nav_my_files')}
           </DropdownMenu.Item>
           {showHelp && (
             <DropdownMenu.Item asChild className={menuItemClass}>

@@ -1,13 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { create } from 'zustand';
 import { useAuthStore } from '../../features/auth/store';
 import { clearAllConversations, CONVERSATIONS_PATH } from '../../features/conversations/api/conversations';
 import { ImportSection } from '../../features/import/components/import-section';
 import { revokeAllKeys } from '../../features/keys/api/keys';
-import { apiPost } from '../../lib/api-client';
 
 export const useSettingsDialog = create<{ open: boolean; setOpen: (open: boolean) => void }>()((set) => ({
   open: false,
@@ -20,9 +18,6 @@ const SettingsDialog = lazy(() =>
     default: module.SettingsDialog,
   })),
 );
-
-const AVATAR_PATH = '/api/files/images/avatar';
-const avatarResponseSchema = z.object({ url: z.string() });
 
 /** The settings dialog with the actions it needs from other features (SPEC §2 Data and Account tabs). */
 export function SettingsContainer() {
@@ -47,10 +42,8 @@ export function SettingsContainer() {
           />
         }
         onUploadAvatar={async (file) => {
-          const form = new FormData();
-          form.append('input', file);
-          form.append('manual', 'true');
-          const { url } = await apiPost(AVATAR_PATH, form, avatarResponseSchema);
+          const { uploadAvatar } = await import('../../features/files/api/avatar');
+          const url = await uploadAvatar(file);
           useAuthStore.setState((state) => ({ user: state.user && { ...state.user, avatar: url } }));
         }}
       />

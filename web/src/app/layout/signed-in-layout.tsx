@@ -9,6 +9,7 @@ import { Footer } from './footer';
 import { MOBILE_NAV_QUERY, useNavStore } from './nav-store';
 import { CLOSE_SIDEBAR_ID, Sidebar } from './sidebar';
 import { ExportContainer } from './export-container';
+import { MyFilesContainer } from './my-files-container';
 import { SettingsContainer } from './settings-container';
 import { OPEN_SIDEBAR_ID, ShellHeader } from './shell-header';
 import { SkipLink } from './skip-link';
@@ -54,6 +55,7 @@ export function SignedInLayout() {
       </div>
       <SettingsContainer />
       <ExportContainer />
+      <MyFilesContainer />
       <Toaster closeLabel={t('com_ui_close')} regionLabel={t('com_ui_notifications')} />
     </div>
   );

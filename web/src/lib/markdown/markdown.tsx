@@ -1,12 +1,13 @@
 import 'katex/dist/katex.min.css';
 import './markdown.css';
 import { memo, type ReactElement, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import renderWithReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block';
+import { RenderCache } from './render-cache';
 import { safeUrl } from './safe-url';
 
 export interface MarkdownProps {
@@ -62,13 +63,42 @@ const components: Components = {
   ),
 };
 
+/**
+ * rehype-highlight registers its ~40 languages each time its plugin is attached, and react-markdown builds a
+ * new processor (attaching every plugin) for each text it renders: that registration was most of the cost
+ * of a row. The transformer it returns keeps no per-document state, so one instance serves every text.
+ */
+const highlightTransformer = rehypeHighlight({ detect: false });
+const highlightCode = () => highlightTransformer;
+
 const remarkBase = [remarkGfm];
 const remarkWithMath = [remarkGfm, remarkMath];
-const rehypeBase = [[rehypeHighlight, { detect: false }]] as const;
-const rehypeWithMath = [
-  [rehypeHighlight, { detect: false }],
-  [rehypeKatex, { throwOnError: false, strict: 'ignore' }],
-] as const;
+const rehypeBase = [highlightCode];
+const rehypeWithMath = [highlightCode, [rehypeKatex, { throwOnError: false, strict: 'ignore' }]] as const;
+
+/** Rendered elements per text: a row scrolled out of view and back renders without parsing again. */
+const rendered = new RenderCache<ReactElement>(500);
+const cacheKey = (text: string, latex: boolean) => `${latex ? 'm' : 't'}:${text}`;
+
+/** Whether `renderMarkdown(text, latex)` would answer from its cache. */
+export function isMarkdownCached(text: string, latex: boolean): boolean {
+  return rendered.has(cacheKey(text, latex));
+}
+
+/** The elements of `text` rendered as Markdown (see `Markdown`), cached by text. */
+export function renderMarkdown(text: string, latex: boolean): ReactElement {
+  const key = cacheKey(text, latex);
+  const cached = rendered.get(key);
+  if (cached) return cached;
+  const element = renderWithReactMarkdown({
+    children: text,
+    remarkPlugins: latex ? remarkWithMath : remarkBase,
+    rehypePlugins: (latex ? rehypeWithMath : rehypeBase) as never,
+    components,
+  });
+  rendered.set(key, element);
+  return element;
+}
 
 /**
  * Markdown from a model, rendered safely: GFM tables and lists, highlighted code with a copy button, KaTeX
@@ -76,15 +106,7 @@ const rehypeWithMath = [
  * images pass `safeUrl`. Loaded as its own chunk (see lazy-markdown.tsx).
  */
 export const Markdown = memo(function Markdown({ text, latex }: MarkdownProps) {
-  return (
-    <ReactMarkdown
-      remarkPlugins={latex ? remarkWithMath : remarkBase}
-      rehypePlugins={(latex ? rehypeWithMath : rehypeBase) as never}
-      components={components}
-    >
-      {text}
-    </ReactMarkdown>
-  );
+  return renderMarkdown(text, latex);
 });
 
 export default Markdown;

@@ -1,20 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { conversationSchema } from '@parley/shared/schemas/conversation';
 import { messageSchema, type Message } from '@parley/shared/schemas/message';
 import { apiGet, apiPut } from '../../../lib/api-client';
+import { messageListResponseSchema } from './message-list-schema';
 
 /** Query keys are the API paths (ARCHITECTURE §5), shared with the sidebar through the cache. */
 export const messagesPath = (conversationId: string) => `/api/messages/${conversationId}`;
 export const conversationPath = (conversationId: string) => `/api/convos/${conversationId}`;
 
-const messageListSchema = z.array(messageSchema);
-
 /** Every message of a conversation, all branches (SPEC §7: skipped and empty for 'new'). */
 export function messagesQuery(conversationId: string) {
   return queryOptions({
     queryKey: [messagesPath(conversationId)],
-    queryFn: ({ signal }) => apiGet(messagesPath(conversationId), messageListSchema, { signal }),
+    queryFn: ({ signal }) => apiGet(messagesPath(conversationId), messageListResponseSchema, { signal }),
     enabled: conversationId !== 'new' && conversationId !== 'search',
     staleTime: 60_000,
   });

@@ -3,7 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon, StopIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
 import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
+import type { MessageFile } from '../logic/build-request';
 import { canSend, enterSends } from '../logic/message-actions';
+
+/** What the files feature adds to the composer (composed in app/; SPEC §2 text input, §4 File upload). */
+export interface ComposerAttachments {
+  /** The attach-files button; null when the endpoint takes no files. */
+  button: ReactNode;
+  /** The chips of the files picked so far, shown above the text box. */
+  chips: ReactNode;
+  /** A file is still uploading: the send button waits (SPEC §4 Send button). */
+  loading: boolean;
+  /** The uploaded files that go with the next message. */
+  ready: MessageFile[];
+  /** Pasted (or dropped) files; absent when the endpoint takes none. */
+  add?: (files: File[]) => void;
+  /** The message went out with `ready`. */
+  onSent: () => void;
+}
 
 interface ChatInputProps {
   /** Resets the draft and focuses the box when it changes (a new conversation). */
@@ -19,6 +36,7 @@ interface ChatInputProps {
   enterToSend: boolean;
   onSend: (text: string) => boolean;
   onStop: () => void;
+  attachments?: ComposerAttachments;
 }
 
 /** SPEC §9: the text box focuses about 150 ms after a new conversation starts. */
@@ -44,6 +62,7 @@ export function ChatInput({
   enterToSend,
   onSend,
   onStop,
+  attachments,
 }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -82,7 +101,12 @@ export function ChatInput({
     element.style.height = `${element.scrollHeight}px`;
   }, [text]);
 
-  const ready = canSend({ text, isSubmitting: submitting, filesLoading: false, blocked });
+  const ready = canSend({
+    text,
+    isSubmitting: submitting,
+    filesLoading: attachments?.loading ?? false,
+    blocked,
+  });
   const send = () => {
     if (!ready) return;
     if (onSend(text)) setText('');
@@ -92,12 +116,14 @@ export function ChatInput({
     <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-6">
       {notice}
       <form
-        className="flex items-end gap-2 rounded-[26px] border border-neutral-200 bg-white p-2 shadow-sm focus-within:border-neutral-300 dark:border-neutral-700 dark:bg-neutral-800 dark:focus-within:border-neutral-600"
+        className="flex flex-wrap items-end gap-2 rounded-[26px] border border-neutral-200 bg-white p-2 shadow-sm focus-within:border-neutral-300 dark:border-neutral-700 dark:bg-neutral-800 dark:focus-within:border-neutral-600"
         onSubmit={(event) => {
           event.preventDefault();
           send();
         }}
       >
+        {attachments?.chips}
+        {attachments?.button}
         <textarea
           ref={area}
           rows={1}
@@ -110,6 +136,13 @@ export function ChatInput({
             if (text === '') preloadMarkdown();
             setText(event.target.value);
           }}
+          onPaste={(event) => {
+            const files = [...event.clipboardData.files];
+            if (files.length === 0 || !attachments?.add) return;
+            // SPEC §2: pasted images attach; text pasted along with them still goes into the box.
+            if (event.clipboardData.getData('text/plain') === '') event.preventDefault();
+            attachments.add(files);
+          }}
           onKeyDown={(event) => {
             const native = event.nativeEvent;
             // keyCode 229: some browsers report IME input this way instead of isComposing.
@@ -118,7 +151,7 @@ export function ChatInput({
             event.preventDefault();
             if (!submitting) send();
           }}
-          className="max-h-[65vh] min-h-11 flex-1 resize-none bg-transparent px-3 py-2.5 text-[15px] leading-6 outline-none placeholder:text-neutral-500 disabled:cursor-not-allowed disabled:opacity-60 md:max-h-[75vh] dark:placeholder:text-neutral-400"
+          className="max-h-[65vh] min-h-11 min-w-0 flex-1 resize-none bg-transparent px-3 py-2.5 text-[15px] leading-6 outline-none placeholder:text-neutral-500 disabled:cursor-not-allowed disabled:opacity-60 md:max-h-[75vh] dark:placeholder:text-neutral-400"
         />
         {submitting ? (
           <button

@@ -4,22 +4,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NO_PARENT } from '@parley/shared/constants';
-import { visibleThread } from '@parley/shared/messages/tree';
 import type { Message } from '@parley/shared/schemas/message';
 import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { usePreferences } from '../../../lib/preferences';
 import { showErrorToast } from '../../../lib/toast-store';
 import { conversationQuery, messagesPath, messagesQuery, useUpdateMessage } from '../api/messages';
-import { buildChatCall, endpointKind, type ConversationSetup, type Submission } from '../logic/build-request';
+import {
+  buildChatCall,
+  endpointKind,
+  type ConversationSetup,
+  type MessageFile,
+  type Submission,
+} from '../logic/build-request';
 import { setupFromConversation } from '../logic/setup';
-import { childrenByParent, effectiveSelection } from '../logic/siblings';
+import { threadEntries, type ThreadEntry } from '../logic/thread';
 import { selectChoices, useChatUiStore } from '../store';
 import { placeholderReply, type StreamTarget } from '../stream/apply-chat-event';
 import { isStreaming, resumeChat, startChat, stopChat, type StreamHooks } from '../stream/chat-stream';
 import { useStreamStore } from '../stream/stream-store';
-import { ChatInput } from './chat-input';
+import { ChatInput, type ComposerAttachments } from './chat-input';
 import { Landing } from './landing';
-import { MessageList, type ThreadEntry } from './message-list';
+import { MessageList } from './message-list';
 import type { ChatUser, MessageHandlers } from './message-item';
 
 export interface ChatScreenProps {
@@ -38,6 +43,8 @@ export interface ChatScreenProps {
   greeting?: string | null;
   showBirthdayIcon: boolean;
   hooks: StreamHooks;
+  /** The composer's files (the files feature, composed in app/). */
+  attachments?: ComposerAttachments;
 }
 
 const EMPTY: Message[] = [];
@@ -47,6 +54,7 @@ function newUserMessage(init: {
   parentMessageId: string;
   text: string;
   now: string;
+  files?: readonly MessageFile[];
 }): Message {
   return {
     messageId: crypto.randomUUID(),
@@ -60,27 +68,14 @@ function newUserMessage(init: {
     isEdited: false,
     createdAt: init.now,
     updatedAt: init.now,
+    ...(init.files && init.files.length > 0 ? { files: [...init.files] } : {}),
   };
 }
 
 /** Builds the visible thread with each message's sibling position (SPEC §4 Sibling navigation). */
 function useThread(messages: readonly Message[], conversationKey: string): ThreadEntry[] {
   const choices = useChatUiStore(selectChoices(conversationKey));
-  return useMemo(() => {
-    const children = childrenByParent(messages);
-    const counts = new Map([...children].map(([parent, list]) => [parent, list.length]));
-    const byId = new Map(messages.map((m) => [m.messageId, m]));
-    return visibleThread(messages, effectiveSelection(choices, counts)).map((message) => {
-      const parentKey = byId.has(message.parentMessageId) ? message.parentMessageId : NO_PARENT;
-      const siblings = children.get(parentKey) ?? [message];
-      return {
-        message,
-        siblingIndex: Math.max(0, siblings.indexOf(message)),
-        siblingTotal: siblings.length,
-        parentIsUser: byId.get(message.parentMessageId)?.isCreatedByUser === true,
-      };
-    });
-  }, [messages, choices]);
+  return useMemo(() => threadEntries(messages, choices), [messages, choices]);
 }
 
 /** The chat screen (SPEC §2): the landing view or the message list, and the input. */
@@ -199,18 +194,23 @@ export function ChatScreen(props: ChatScreenProps) {
     const state = latest.current;
     const parent = state.thread.at(-1)?.message ?? null;
     const now = Date.now();
+    const attachments = state.props.attachments;
+    const files = attachments?.ready ?? [];
     const user = newUserMessage({
       conversationId: state.props.conversationId,
       parentMessageId: parent?.messageId ?? NO_PARENT,
       text: trimmed,
       now: new Date(now).toISOString(),
+      files,
     });
     const reply = placeholderFor(user.messageId, now);
-    return submit({ kind: 'new', text: trimmed, parent }, [user, reply], {
+    const started = submit({ kind: 'new', text: trimmed, parent, files }, [user, reply], {
       conversationId: state.isNew ? null : state.props.conversationId,
       userMessageId: user.messageId,
       responseMessageId: reply.messageId,
     });
+    if (started) attachments?.onSent();
+    return started;
   };
 
   const userParentOf = (message: Message): Message | null => {
@@ -243,6 +243,7 @@ export function ChatScreen(props: ChatScreenProps) {
             parentMessageId: message.parentMessageId,
             text: text.trim(),
             now: new Date(now).toISOString(),
+            files: message.files,
           });
           const reply = placeholderFor(user.messageId, now);
           submit({ kind: 'edit-user', userMessage: message, text }, [user, reply], {
@@ -333,6 +334,7 @@ export function ChatScreen(props: ChatScreenProps) {
         enterToSend={enterToSend}
         onSend={send}
         onStop={() => void stopChat()}
+        attachments={props.attachments}
       />
     </div>
   );

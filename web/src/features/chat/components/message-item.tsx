@@ -6,6 +6,7 @@ import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { canSaveAndSubmit, messageActions } from '../logic/message-actions';
 import { MessageEditForm } from './message-edit-form';
 import { MessageError } from './message-error';
+import { MessageFilesOutlet } from './message-files-slot';
 import { MessageFooter } from './message-footer';
 
 export interface ChatUser {
@@ -39,6 +40,8 @@ interface MessageItemProps {
   submitting: boolean;
   editing: boolean;
   latex: boolean;
+  /** Render Markdown in an idle moment (rows mounted by scrolling), showing the text plainly until then. */
+  deferMarkdown: boolean;
   handlers: MessageHandlers;
 }
 
@@ -46,7 +49,7 @@ interface MessageItemProps {
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, user, showUsername, kind, iconURL, siblingIndex, siblingTotal, parentIsUser, isLatest } =
     props;
-  const { streaming, submitting, editing, latex, handlers } = props;
+  const { streaming, submitting, editing, latex, deferMarkdown, handlers } = props;
   const { t } = useTranslation();
   const mine = message.isCreatedByUser;
   const sender = mine
@@ -73,6 +76,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       </div>
       <div className="min-w-0 flex-1">
         <h3 className="mb-1 text-sm font-semibold text-neutral-900 dark:text-neutral-100">{sender}</h3>
+        <MessageFilesOutlet files={message.files} />
         {editing ? (
           <MessageEditForm
             initialText={message.text}
@@ -82,7 +86,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             onSaveAndSubmit={(text) => handlers.saveAndSubmit(message, text)}
           />
         ) : (
-          <MessageBody message={message} streaming={streaming} latex={latex} />
+          <MessageBody message={message} streaming={streaming} latex={latex} deferMarkdown={deferMarkdown} />
         )}
         {!editing && !streaming && (
           <MessageFooter
@@ -105,10 +109,12 @@ function MessageBody({
   message,
   streaming,
   latex,
+  deferMarkdown,
 }: {
   message: Message;
   streaming: boolean;
   latex: boolean;
+  deferMarkdown: boolean;
 }) {
   const { t } = useTranslation();
   if (message.error) return <MessageError text={message.text} />;
@@ -129,7 +135,7 @@ function MessageBody({
       <div
         className={`prose prose-neutral max-w-none break-words text-[15px] leading-relaxed dark:prose-invert prose-pre:p-0 prose-code:before:content-none prose-code:after:content-none ${streaming ? 'streaming-cursor' : ''}`}
       >
-        <LazyMarkdown text={message.text} latex={latex} />
+        <LazyMarkdown text={message.text} latex={latex} defer={deferMarkdown && !streaming} />
       </div>
       {message.unfinished && !streaming && (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">

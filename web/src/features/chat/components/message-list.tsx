@@ -5,14 +5,12 @@ import { NO_PARENT } from '@parley/shared/constants';
 import type { Message } from '@parley/shared/schemas/message';
 import { ArrowDownIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
+import { idleQueue } from '../../../lib/markdown/idle-queue';
+import { estimateRowHeight, textColumnWidth } from '../logic/row-height';
+import type { ThreadEntry } from '../logic/thread';
 import { MessageItem, type ChatUser, type MessageHandlers } from './message-item';
 
-export interface ThreadEntry {
-  message: Message;
-  siblingIndex: number;
-  siblingTotal: number;
-  parentIsUser: boolean;
-}
+export type { ThreadEntry } from '../logic/thread';
 
 interface MessageListProps {
   conversationKey: string;
@@ -53,12 +51,26 @@ export function MessageList(props: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [showScrollButton, setShowScrollButton] = useState(false);
   const nearBottom = useRef(true);
+  // Rows on screen when a conversation opens render their Markdown at once; rows mounted after that (by
+  // scrolling) show their text plainly first and render Markdown in an idle moment, so scrolling never
+  // waits for parsing.
+  const [settled, setSettled] = useState(false);
 
+  // Stable while the thread is: the virtualiser recomputes every row's offset when these change.
+  const getItemKey = useCallback((index: number) => thread[index]?.message.messageId ?? index, [thread]);
+  const estimateSize = useCallback(
+    (index: number) =>
+      estimateRowHeight(
+        thread[index]?.message.text ?? '',
+        textColumnWidth(scrollRef.current?.clientWidth ?? window.innerWidth),
+      ),
+    [thread],
+  );
   const virtualizer = useVirtualizer({
     count: thread.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 140,
-    getItemKey: (index) => thread[index]?.message.messageId ?? index,
+    estimateSize,
+    getItemKey,
     overscan: 4,
   });
 
@@ -87,6 +99,20 @@ export function MessageList(props: MessageListProps) {
     return () => cancelAnimationFrame(frame);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the conversation or a send changes
   }, [conversationKey, scrollSignal]);
+
+  useLayoutEffect(() => {
+    setSettled(false);
+    return idleQueue.schedule(() => setSettled(true));
+  }, [conversationKey]);
+
+  // Rows that grow once measured (Markdown rendered, an image loaded) keep a reader at the end there; while
+  // a reply streams, the effect below decides.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element && !submitting && nearBottom.current && distanceFromBottom(element) > 0)
+      element.scrollTop = element.scrollHeight;
+  }, [totalSize, submitting]);
 
   // While a reply streams, auto-scroll (a preference, SPEC §2) keeps its end in view. Without it the view
   // stays where the reader put it, but a short reply (or an error) that ends within sight is shown whole.
@@ -139,6 +165,7 @@ export function MessageList(props: MessageListProps) {
                   submitting={submitting}
                   editing={message.messageId === editingMessageId}
                   latex={props.latex}
+                  deferMarkdown={settled}
                   handlers={props.handlers}
                 />
               </div>

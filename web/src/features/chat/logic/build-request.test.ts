@@ -99,6 +99,36 @@ describe('buildChatCall', () => {
   });
 });
 
+describe('files in the chat request', () => {
+  const file = {
+    file_id: 'f1',
+    filename: 'cat.png',
+    filepath: '/api/files/content/f1?sig=x',
+    type: 'image/png',
+  };
+
+  it('a new message carries its uploaded files; none means no files key', () => {
+    const withFiles = buildChatCall({ kind: 'new', text: 'Look', parent: null, files: [file] }, setup, null);
+    expect(withFiles.body.files).toEqual([file]);
+    const without = buildChatCall({ kind: 'new', text: 'Look', parent: null, files: [] }, setup, null);
+    expect('files' in without.body).toBe(false);
+  });
+
+  it('regenerate and a user edit resubmit the user message files; continue does not', () => {
+    const withFile = msg('u2', 'r0', { files: [file] });
+    expect(buildChatCall({ kind: 'regenerate', userMessage: withFile }, setup, 'c1').body.files).toEqual([
+      file,
+    ]);
+    expect(
+      buildChatCall({ kind: 'edit-user', userMessage: withFile, text: 'again' }, setup, 'c1').body.files,
+    ).toEqual([file]);
+    const reply2 = msg('r2', 'u2', { isCreatedByUser: false });
+    expect(
+      buildChatCall({ kind: 'continue', userMessage: withFile, reply: reply2 }, setup, 'c1').body.files,
+    ).toBe(undefined);
+  });
+});
+
 describe('paths', () => {
   it('a custom endpoint uses the custom path and keeps its name in the body', () => {
     const custom = { ...setup, endpoint: 'Mistral', endpointType: 'custom' };

@@ -33,9 +33,12 @@ export function abortPath(setup: { endpoint: string; endpointType?: string | nul
   return sharedAbortPath('ask', segmentOf(setup));
 }
 
+/** A file that goes with a user message (SPEC §3 Message `files`). */
+export type MessageFile = NonNullable<Message['files']>[number];
+
 /** The four ways a reply is asked for (ARCHITECTURE §4 "places the turn in the tree"). */
 export type Submission =
-  | { kind: 'new'; text: string; parent: Message | null }
+  | { kind: 'new'; text: string; parent: Message | null; files?: readonly MessageFile[] }
   | { kind: 'regenerate'; userMessage: Message }
   | { kind: 'edit-user'; userMessage: Message; text: string }
   | { kind: 'edit-reply'; userMessage: Message; reply: Message; text: string }
@@ -44,6 +47,11 @@ export type Submission =
 export interface ChatCall {
   path: string;
   body: ChatRequestBody;
+}
+
+/** SPEC §4: files go as `files: [{file_id, …}]`; no key at all when there are none. */
+function filesOf(files: readonly MessageFile[] | undefined): Pick<ChatRequestBody, 'files'> {
+  return files && files.length > 0 ? { files: [...files] } : {};
 }
 
 /** Options travel flattened beside the message fields; `null`s and empty strings are left out. */
@@ -74,6 +82,7 @@ export function buildChatCall(
           ...base,
           text: submission.text.trim(),
           parentMessageId: submission.parent?.messageId ?? NO_PARENT,
+          ...filesOf(submission.files),
         },
       };
     case 'regenerate':
@@ -85,6 +94,7 @@ export function buildChatCall(
           parentMessageId: submission.userMessage.parentMessageId,
           overrideParentMessageId: submission.userMessage.messageId,
           isRegenerate: true,
+          ...filesOf(submission.userMessage.files),
         },
       };
     case 'edit-user':
@@ -96,6 +106,7 @@ export function buildChatCall(
           parentMessageId: submission.userMessage.parentMessageId,
           overrideParentMessageId: submission.userMessage.messageId,
           isEdited: true,
+          ...filesOf(submission.userMessage.files),
         },
       };
     case 'edit-reply':

@@ -79,7 +79,7 @@ export function ExportDialog({ conversation, selection, screenshot, onClose }: E
     <label className={`flex items-center gap-2.5 text-sm ${allowed[name] ? '' : 'opacity-50'}`}>
       <input
         type="checkbox"
-        className="size-4 accent-neutral-900 dark:accent-white"
+        className="size-4 shrink-0 accent-neutral-900 dark:accent-white"
         checked={allowed[name] && settings[name]}
         disabled={!allowed[name]}
         onChange={(event) => set({ [name]: event.target.checked })}
@@ -141,7 +141,7 @@ export function ExportDialog({ conversation, selection, screenshot, onClose }: E
                   value={type}
                   checked={settings.type === type}
                   onChange={() => set({ type })}
-                  className="accent-neutral-900 dark:accent-white"
+                  className="shrink-0 accent-neutral-900 dark:accent-white"
                 />
                 {t(typeLabelKeys[type])}
               </label>

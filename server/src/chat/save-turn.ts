@@ -1,0 +1,81 @@
+// Saving a turn before its run: the conversation and a new user message in one statement (both or
+// neither), then what may follow in the background.
+import type { Conversation } from '@parley/shared/schemas/conversation';
+import type { Message } from '@parley/shared/schemas/message';
+import type { PreparedTurn, StartInput } from './prepare-turn';
+import type { MessageWrite, TurnConversation } from './ports';
+import type { ChatEngineDeps } from './run-context';
+import type { Turn } from './turn';
+import type { TurnFiles } from './turn-files';
+
+export interface SavedTurn {
+  conversation: Conversation;
+  /** The user message the reply answers, as saved. */
+  requestMessage: Message;
+}
+
+function userMessageWrite(input: StartInput, prepared: PreparedTurn): MessageWrite {
+  const { body } = input;
+  const { turn, context, files } = prepared;
+  return {
+    messageId: turn.userMessage.messageId,
+    conversationId: turn.conversationId,
+    parentMessageId: turn.userMessage.parentMessageId,
+    sender: 'User',
+    text: turn.userMessage.text,
+    isCreatedByUser: true,
+    endpoint: body.endpoint,
+    model: body.model,
+    tokenCount: context?.userTokens ?? null,
+    ...(files.metadata.length > 0 ? { files: files.metadata } : {}),
+  };
+}
+
+/** Creates or refreshes the conversation and saves a new user message, in one round trip. */
+export async function saveTurn(
+  deps: ChatEngineDeps,
+  input: StartInput,
+  prepared: PreparedTurn,
+): Promise<SavedTurn> {
+  const { userId, body } = input;
+  const { turn, context } = prepared;
+  const conversation: TurnConversation = {
+    conversationId: turn.conversationId,
+    endpoint: body.endpoint,
+    endpointType: body.endpointType ?? null,
+    model: body.model,
+    options: prepared.options,
+  };
+  const { saved } = turn.userMessage;
+  const result = saved
+    ? { conversation: await deps.conversations.saveConversationForTurn(userId, conversation), message: saved }
+    : await deps.messages.saveTurn(userId, conversation, userMessageWrite(input, prepared));
+  if (context) storeMissingCounts(deps, userId, turn, context.missingCounts);
+  if (!saved) await markFilesUsed(deps, userId, turn.conversationId, prepared.files);
+  return { conversation: result.conversation, requestMessage: result.message };
+}
+
+/** The files the new user message carries are now used in this conversation (a failure only logs). */
+async function markFilesUsed(deps: ChatEngineDeps, userId: string, conversationId: string, files: TurnFiles) {
+  const ids = files.metadata.map((file) => file.file_id);
+  if (ids.length === 0) return;
+  await deps.attachments.markUsed(userId, ids, conversationId).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'could not mark the message files as used');
+  });
+}
+
+/** Saves the token counts computed for older messages that had none, so they are counted only once. */
+function storeMissingCounts(
+  deps: ChatEngineDeps,
+  userId: string,
+  turn: Turn,
+  counts: ReadonlyMap<string, number>,
+) {
+  const missing = turn.history.filter((message) => counts.has(message.messageId));
+  if (missing.length === 0) return;
+  Promise.all(
+    missing.map((message) =>
+      deps.messages.saveMessage(userId, { ...message, tokenCount: counts.get(message.messageId) ?? null }),
+    ),
+  ).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not store token counts'));
+}

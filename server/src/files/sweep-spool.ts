@@ -1,0 +1,31 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Older than this, a temporary upload file belongs to no request still running. */
+export const STALE_SPOOL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes temporary upload files left by a process that stopped mid-upload (a crash skips every cleanup).
+ * Only old ones: another server sharing DATA_DIR may be receiving the newer ones. Never throws.
+ */
+export async function sweepSpool(directory: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!/^upload-[0-9a-f-]{36}\.part$/.test(name)) continue;
+    const path = join(directory, name);
+    try {
+      if (now - (await stat(path)).mtimeMs < STALE_SPOOL_MS) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    } catch {
+      // Gone already, or not ours to remove: either way nothing to do.
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { isImageAttachment, type MessageFile } from '../logic/attachment';
+import { fileFormatLabel } from '../logic/file-label';
+import { DocumentIcon } from './document-icon';
+
+/** A user message's files above its text: image thumbnails (full size in a new tab) and document chips. */
+export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
+  const { t } = useTranslation();
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label={t('com_ui_attachments')} className="mb-2 flex flex-wrap gap-2">
+      {files.map((file) => {
+        const name = file.filename ?? '';
+        if (file.filepath && isImageAttachment({ type: file.type ?? '' })) {
+          return (
+            <li key={file.file_id}>
+              <a
+                href={file.filepath}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block overflow-hidden rounded-xl border border-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 dark:border-neutral-700 dark:focus-visible:outline-white"
+              >
+                <img
+                  src={file.filepath}
+                  alt={name}
+                  width={file.width}
+                  height={file.height}
+                  loading="lazy"
+                  className="h-auto max-h-60 w-auto max-w-[min(100%,15rem)] object-contain"
+                />
+              </a>
+            </li>
+          );
+        }
+        return (
+          <li
+            key={file.file_id}
+            className="flex h-14 w-52 max-w-full items-center gap-2 rounded-xl border border-neutral-200 p-2 pe-3 dark:border-neutral-700"
+          >
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-sky-600 text-white">
+              <DocumentIcon width={20} height={20} />
+            </span>
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-medium">{name}</span>
+              <span className="block truncate text-xs text-neutral-500 dark:text-neutral-300">
+                {fileFormatLabel(name, file.type)}
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { checkNewFiles } from '@parley/shared/files/check-new-files';
+import { isImageType } from '@parley/shared/files/mime-types';
+import type { FileUploadResponse } from '@parley/shared/schemas/file';
+import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { showErrorToast, showToast } from '../../../lib/toast-store';
+import { fileConfigQuery } from '../api/file-config';
+import { addToFilesCache, uploadFile } from '../api/files';
+import type { Attachment } from '../logic/attachment';
+import { newAttachment } from '../logic/attachments-reducer';
+import { readPendingFiles, withPending, writePendingFiles } from '../logic/files-to-delete';
+import { uploadsAllowed } from '../logic/uploads-supported';
+import { useAttachmentsStore } from '../store';
+import { currentAttachment, dispatch, revokePreviews } from './attachments';
+import { queueDeletion } from './file-deletion';
+import { imageSize } from './image-size';
+
+/** SPEC §9: the delay warning comes after 3 s and stays 7 s; the last step follows success by 300 ms. */
+export const UPLOAD_DELAY_WARNING_MS = 3000;
+export const UPLOAD_DELAY_WARNING_DURATION_MS = 7000;
+export const FINAL_PROGRESS_DELAY_MS = 300;
+
+export interface AddFilesContext {
+  queryClient: QueryClient;
+  endpoint: { name: string; kind: string };
+  conversationId: string | null;
+}
+
+interface UploadContext {
+  queryClient: QueryClient;
+  endpoint: string;
+  conversationId: string | null;
+}
+
+/**
+ * Picked, dropped or pasted files: judged by the shared SPEC §5 rules (the first problem is shown as an
+ * error toast and nothing is added), then each becomes a chip and uploads on its own.
+ */
+export async function addFiles(files: readonly File[], context: AddFilesContext): Promise<void> {
+  if (files.length === 0) return;
+  const config = await context.queryClient.ensureQueryData(fileConfigQuery).catch(() => undefined);
+  // SPEC §5 Gating: an endpoint that takes no files ignores drops and pastes.
+  if (!config || !uploadsAllowed(config, context.endpoint)) return;
+  const { items } = useAttachmentsStore.getState();
+  const checked = checkNewFiles({
+    config,
+    endpoint: context.endpoint.name,
+    existing: items.map((item) => ({ filename: item.filename, bytes: item.size, type: item.type })),
+    incoming: files,
+  });
+  if (!checked.ok) {
+    showErrorToast(checked.error);
+    return;
+  }
+  const added = checked.files.map(({ file, type }) => ({
+    file,
+    attachment: newAttachment({
+      tempId: crypto.randomUUID(),
+      file,
+      type,
+      preview: isImageType(type) ? URL.createObjectURL(file) : null,
+    }),
+  }));
+  dispatch({ type: 'added', attachments: added.map(({ attachment }) => attachment) });
+  const uploadContext = { ...context, endpoint: context.endpoint.name };
+  for (const { file, attachment } of added) void upload(file, attachment, uploadContext);
+}
+
+async function upload(file: File, attachment: Attachment, context: UploadContext): Promise<void> {
+  const { tempId } = attachment;
+  const warning = window.setTimeout(
+    () =>
+      showToast({
+        message: i18n.t('com_ui_upload_delay', { filename: attachment.filename }),
+        severity: 'warning',
+        duration: UPLOAD_DELAY_WARNING_DURATION_MS,
+      }),
+    UPLOAD_DELAY_WARNING_MS,
+  );
+  try {
+    const size = attachment.preview ? await imageSize(attachment.preview).catch(() => null) : null;
+    if (size) dispatch({ type: 'sized', tempId, ...size });
+    const stored = await uploadFile({
+      file,
+      tempId,
+      endpoint: context.endpoint,
+      conversationId: context.conversationId,
+      image: attachment.preview !== null,
+      ...(size ?? {}),
+    });
+    remember(stored);
+    addToFilesCache(context.queryClient, stored);
+    if (!currentAttachment(tempId)) {
+      // The chip was removed while its file was on the way: the upload has no message to go with.
+      queueDeletion(context.queryClient, [stored]);
+      return;
+    }
+    dispatch({ type: 'uploaded', tempId });
+    window.setTimeout(() => dispatch({ type: 'stored', tempId, file: stored }), FINAL_PROGRESS_DELAY_MS);
+  } catch (error) {
+    const chip = currentAttachment(tempId);
+    if (chip) revokePreviews([chip]);
+    dispatch({ type: 'removed', tempIds: [tempId] });
+    showErrorToast(
+      error instanceof ApiError && error.status !== 0 && error.message
+        ? error.message
+        : i18n.t('com_error_files_upload'),
+    );
+  } finally {
+    window.clearTimeout(warning);
+  }
+}
+
+/** Until it is sent, an uploaded file is temporary (SPEC §3 `filesToDelete`). */
+function remember(file: FileUploadResponse): void {
+  writePendingFiles(
+    withPending(readPendingFiles(), {
+      file_id: file.file_id,
+      temp_file_id: file.temp_file_id ?? undefined,
+      filepath: file.filepath,
+      source: file.source,
+      embedded: file.embedded,
+    }),
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { readStored } from '../../../lib/local-storage';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { isUploading, messageFiles, type Attachment, type MessageFile } from '../logic/attachment';
+import { useAttachmentsStore } from '../store';
+
+export interface FilesEndpoint {
+  name: string;
+  kind: string;
+}
+
+export interface ComposerFiles {
+  items: Attachment[];
+  loading: boolean;
+  ready: MessageFile[];
+  /** Picked, dropped or pasted files; ignored when the endpoint takes none. */
+  add: (files: File[]) => void;
+  remove: (tempId: string) => void;
+  sent: (files: readonly MessageFile[]) => void;
+}
+
+// The limits, validation and upload code load with the first file, not with the page.
+const loadAdd = () => import('../engine/add-files');
+const loadRemove = () => import('../engine/remove-files');
+const loadAttachments = () => import('../engine/attachments');
+
+/** Whether an earlier visit left temporary files behind (read without loading the engine). */
+const hasStoredFiles = () => !['{}', null].includes(readStored(STORAGE_KEYS.filesToDelete));
+
+function sent(files: readonly MessageFile[]): void {
+  if (useAttachmentsStore.getState().items.length === 0) return;
+  void loadAttachments().then(({ attachmentsSent }) => attachmentsSent(files));
+}
+
+/** Once per page load the files left over from an earlier visit are deleted. */
+let storedFilesChecked = false;
+/** The new conversation whose start was already handled (a remount does not discard again). */
+let handledNewConversation: string | null = null;
+
+/**
+ * The composer's files for the endpoint in use. `newConversationKey` changes whenever a new conversation
+ * starts (null otherwise): the chips go and temporary uploads are deleted (SPEC §4 New conversation).
+ */
+export function useComposerFiles(input: {
+  endpoint: FilesEndpoint | null;
+  conversationId: string | null;
+  newConversationKey: string | null;
+}): ComposerFiles {
+  const queryClient = useQueryClient();
+  const items = useAttachmentsStore((state) => state.items);
+  const { name, kind } = input.endpoint ?? {};
+  const { conversationId, newConversationKey } = input;
+
+  const add = useCallback(
+    (files: File[]) => {
+      if (name === undefined || kind === undefined || files.length === 0) return;
+      void loadAdd().then(({ addFiles }) =>
+        addFiles(files, { queryClient, endpoint: { name, kind }, conversationId }),
+      );
+    },
+    [name, kind, conversationId, queryClient],
+  );
+
+  const remove = useCallback(
+    (tempId: string) =>
+      void loadRemove().then(({ removeAttachments }) => removeAttachments(queryClient, [tempId])),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const firstVisit = !storedFilesChecked;
+    storedFilesChecked = true;
+    const freshConversation = newConversationKey !== null && newConversationKey !== handledNewConversation;
+    if (newConversationKey !== null) handledNewConversation = newConversationKey;
+    if (!firstVisit && !freshConversation) return;
+    if (useAttachmentsStore.getState().items.length === 0 && !hasStoredFiles()) return;
+    // SPEC §4: on load, and when a new conversation starts, temporary uploads are deleted.
+    void loadRemove().then(({ discardAttachments }) => discardAttachments(queryClient));
+  }, [newConversationKey, queryClient]);
+
+  return { items, loading: isUploading(items), ready: messageFiles(items), add, remove, sent };
+}
