@@ -27,4 +27,4 @@ for (const bench of benchmarks) {
   section.figures.forEach((figure) => printFigure(section.title, figure));
   sections.push(section);
 }
-writeReport(sections);
+writeReport(sections, { partial: only.length > 0, names: only });
