@@ -50,7 +50,9 @@ export async function addFiles(files: readonly File[], context: AddFilesContext)
     incoming: files,
   });
   if (!checked.ok) {
-    showErrorToast(checked.error);
+    // The SPEC §5 texts, in the reader's language (the server answers the same problem in English).
+    const { code, ...values } = checked.problem;
+    showErrorToast(i18n.t(`com_error_files_${code}`, values));
     return;
   }
   const added = checked.files.map(({ file, type }) => ({
