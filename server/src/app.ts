@@ -145,6 +145,7 @@ async function createOwnedCoordination(
 ): Promise<Coordination> {
   const coordination = await createCoordination({
     redisUrl: config.server.redisUrl,
+    keyPrefix: config.server.redisKeyPrefix,
     onError: (error) => logger?.warn({ err: error }, REDIS_DOWN),
     onRecovered: () => logger?.info(REDIS_BACK),
   });

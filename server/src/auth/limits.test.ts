@@ -125,3 +125,41 @@ for (const variant of variants) {
     }
   });
 }
+
+describe('REDIS_KEY_PREFIX', () => {
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    database = await createTestPglite();
+  });
+  afterAll(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await database.close();
+  });
+
+  /** An app that opens its own Redis coordination from the environment, as `npm start` does. */
+  async function start(prefix: string): Promise<FastifyInstance> {
+    const env: Env = { REDIS_URL, REDIS_KEY_PREFIX: prefix, LOGIN_MAX: '1', LOGIN_WINDOW: '5' };
+    const { app } = await buildAppOn(database, { env });
+    apps.push(app);
+    return app;
+  }
+  const login = (app: FastifyInstance) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: wrong, remoteAddress: '10.0.0.7' });
+
+  it('keeps deployments that share one Redis apart, and instances of one deployment together', async () => {
+    const deployment = `parley-test:${randomBytes(6).toString('hex')}:`;
+    const [one, two, other] = [
+      await start(deployment),
+      await start(deployment),
+      await start(`${deployment}b:`),
+    ];
+    expect((await login(one)).statusCode).toBe(401);
+    expect((await login(two)).statusCode).toBe(429);
+    expect((await login(other)).statusCode).toBe(401);
+  });
+
+  it('refuses a prefix with characters outside letters, digits and : _ . -', async () => {
+    await expect(start('bad prefix!')).rejects.toThrow(/REDIS_KEY_PREFIX/);
+  });
+});

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_KEY_PREFIX } from '../coordination/create-coordination';
 import { ConfigError, describeFirstIssue } from './config-error';
 import { envSchema, type Env, type ParsedEnv } from './env';
 import { fileStorageSettings, type FileStorageSettings } from './file-storage-settings';
@@ -12,6 +13,8 @@ export interface ServerSettings {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before every Redis key (`REDIS_KEY_PREFIX`). */
+  redisKeyPrefix: string;
   /** Public origin of the web app and of the API (they are the same in the default layout). */
   domainClient: string;
   domainServer: string;
@@ -47,6 +50,7 @@ export function loadAppConfig(rawEnv: Env, cwd: string = process.cwd()): AppConf
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? DEFAULT_KEY_PREFIX,
     domainServer,
     domainClient: env.DOMAIN_CLIENT ?? domainServer,
   };

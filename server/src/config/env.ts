@@ -145,6 +145,13 @@ export const envSchema = z.object({
   DATA_DIR: text,
   DATABASE_URL: url,
   REDIS_URL: url,
+  /** Put before every Redis key, so that several deployments can share one Redis (default `parley:`). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * Which proxies may tell the client address through X-Forwarded-For: a hop count, `true`/`false`, or
    * addresses/subnets (`loopback`, `10.0.0.0/8`, …). Default `loopback`: a reverse proxy on the same host.
