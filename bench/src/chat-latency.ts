@@ -213,13 +213,14 @@ const CHAT_NOTE = [
   'noisy, p99 most of all.',
 ].join(' ');
 
-/** Why the 50-concurrent targets are missed (profiled with --cpu-prof and pg_stat_database, PostgreSQL). */
+/** Why the 50-concurrent targets are missed (profiled with the inspector's CPU profiler, PostgreSQL and PGlite). */
 const HELD_BACK = [
   '**What holds the targets back:** the time is per request, not per open stream — it is already there with a',
-  'single stream. The provider request starts only after the turn is checked and saved: several',
-  'sequential database round trips (conversation lookup and upsert, the user message save) before anything goes',
-  'upstream, about 10 transactions per exchange in all, plus ~10 ms of server CPU per new chat (JWT, zod, drizzle',
-  'query building, the OpenAI SDK, event framing), each step also waiting for a turn on the busy shared cores. On',
-  'PGlite every query runs as WebAssembly on the server’s own event loop, stalling every stream while it runs,',
-  'which shows at p99. Levers: send the upstream request while the turn is being saved, and fewer round trips.',
+  'single stream, and it is CPU: ~7–9 ms of server CPU per new chat on PostgreSQL, ~13–14 ms on PGlite, on 2',
+  'cores shared with the bench client, the fake and other test runs, so every step also waits for a turn. The',
+  'provider request now goes out while the turn is saved (one statement), so on PostgreSQL the save is off the',
+  'path; what is left before the first `text` is JWT verification, zod, the endpoint and model lookups, token',
+  'counting, building an OpenAI SDK client for the request, and event framing. On PGlite every query runs as',
+  'WebAssembly on the server’s own event loop, so the save and other runs’ writes (the partial and final saves,',
+  'the balance service’s 5-statement usage transaction) still stall the first delta; that shows at p50 and p99.',
 ].join(' ');
