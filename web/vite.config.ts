@@ -10,8 +10,9 @@ const proxy = {
   '/health': { target: apiServer, changeOrigin: false },
 };
 
+// @tanstack/react-virtual is left out: only the (lazy) conversation rows and message list use it.
 const vendorModules =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|zod)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|zod)[\\/]/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

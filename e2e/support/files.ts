@@ -94,3 +94,18 @@ export function loadedWidth(image: Locator): Promise<number> {
     return loaded.complete ? loaded.naturalWidth : 0;
   });
 }
+
+/** Opens the side panel (collapsed by default) and answers its "Attach files" section. */
+export async function openFilesPanel(page: Page): Promise<Locator> {
+  const panel = page.getByRole('complementary', { name: 'Side panel' });
+  const expand = panel.getByRole('button', { name: 'Open side panel' });
+  if (await expand.isVisible()) await expand.click();
+  const section = panel.getByRole('region', { name: 'Attach files' });
+  await expect(section).toBeVisible();
+  return section;
+}
+
+/** The rows of the user's files listed in the side panel. */
+export function panelFiles(section: Locator): Locator {
+  return section.getByRole('list', { name: 'My files' }).getByRole('listitem');
+}

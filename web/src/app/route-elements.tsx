@@ -1,11 +1,22 @@
-import { LoginScreen } from '../features/auth/components/login-screen';
-import { RegisterScreen } from '../features/auth/components/register-screen';
 import { RouteGate } from '../features/auth/components/route-gate';
 import { useStartupConfig } from '../features/config/api/startup-config';
+import { lazyChunk } from '../lib/lazy-chunk';
 
 /** Route elements that join features: screens get their config here, so features never import each other. */
 
 export { ChatRoute } from './chat/chat-route';
+
+const loadAuthScreens = () => import('./auth-screens');
+// One chunk for all four (AuthLayout shows a spinner while it loads); the gates stay here, so a signed-in
+// visitor is sent on without fetching it.
+const LoginScreen = lazyChunk(() => loadAuthScreens().then((module) => module.LoginScreen));
+const RegisterScreen = lazyChunk(() => loadAuthScreens().then((module) => module.RegisterScreen));
+export const ForgotPasswordRoute = lazyChunk(() =>
+  loadAuthScreens().then((module) => module.ForgotPasswordScreen),
+);
+export const ResetPasswordRoute = lazyChunk(() =>
+  loadAuthScreens().then((module) => module.ResetPasswordScreen),
+);
 
 export function LoginRoute() {
   const { data: config, isPending } = useStartupConfig();

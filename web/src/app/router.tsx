@@ -1,11 +1,15 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { ForgotPasswordScreen } from '../features/auth/components/forgot-password-screen';
-import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen';
 import { RouteGate } from '../features/auth/components/route-gate';
 import { AuthLayout } from './layout/auth-layout';
 import { RootLayout } from './layout/root-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
-import { ChatRoute, LoginRoute, RegisterRoute } from './route-elements';
+import {
+  ChatRoute,
+  ForgotPasswordRoute,
+  LoginRoute,
+  RegisterRoute,
+  ResetPasswordRoute,
+} from './route-elements';
 import { NotFoundScreen, RouteErrorScreen } from './status-screens';
 
 /** SPEC §2 routes. */
@@ -30,8 +34,8 @@ export const router = createBrowserRouter([
         children: [
           { path: '/login', element: <LoginRoute /> },
           { path: '/register', element: <RegisterRoute /> },
-          { path: '/forgot-password', element: <ForgotPasswordScreen /> },
-          { path: '/reset-password', element: <ResetPasswordScreen /> },
+          { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+          { path: '/reset-password', element: <ResetPasswordRoute /> },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

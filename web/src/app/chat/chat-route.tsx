@@ -25,6 +25,7 @@ import { ChatHeader } from './chat-header';
 import { useComposerAttachments } from './composer-attachments';
 import { KeyNotice } from './key-notice';
 import { SidePanel } from './side-panel';
+import { SidePanelFiles } from './side-panel-files';
 import { newConversationSetup, setupForEndpoint } from './conversation-template';
 import { PresetsMenuSlot, SpecMenuSlot } from './header-menus';
 import { useNewConversationDefault } from './use-new-conversation-default';
@@ -213,6 +214,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                 />
               </section>
             )}
+            <SidePanelFiles endpoint={filesEndpoint} disabled={keyMissing} />
           </SidePanel>
         )}
       </div>

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { conversationQuery, messagesQuery } from '../../features/chat/api/messages';
 import { childrenByParent, effectiveSelection } from '../../features/chat/logic/siblings';
 import { selectChoices, useChatUiStore } from '../../features/chat/store';
 import { capturePng, SCREENSHOT_BACKGROUND } from '../../lib/capture-png';
+import { lazyChunk, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
 
 /** Which conversation the export dialog is open for (null: closed). */
 export const useExportDialog = create<{
@@ -12,11 +13,9 @@ export const useExportDialog = create<{
   setConversationId: (conversationId: string | null) => void;
 }>()((set) => ({ conversationId: null, setConversationId: (conversationId) => set({ conversationId }) }));
 
-/** Its own chunk: the dialog loads the first time it opens. */
-const ExportDialog = lazy(() =>
-  import('../../features/export/components/export-dialog').then((module) => ({
-    default: module.ExportDialog,
-  })),
+/** Its own chunk, prefetched once the page is idle (the dialog opens from the user menu). */
+const ExportDialog = lazyChunk(() =>
+  import('../../features/export/components/export-dialog').then((module) => module.ExportDialog),
 );
 
 /** A saved conversation can be exported; 'new' and the search view cannot (SPEC §2 User menu). */
@@ -27,6 +26,7 @@ export function isExportable(conversationId: string | undefined): conversationId
 /** The export dialog with the conversation and the branch choices on screen (chat feature state). */
 export function ExportContainer() {
   const { conversationId, setConversationId } = useExportDialog();
+  usePrefetchWhenIdle(ExportDialog);
   if (!conversationId) return null;
   return <ExportFor conversationId={conversationId} onClose={() => setConversationId(null)} />;
 }

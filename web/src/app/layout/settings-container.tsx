@@ -1,22 +1,25 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { useAuthStore } from '../../features/auth/store';
 import { clearAllConversations, CONVERSATIONS_PATH } from '../../features/conversations/api/conversations';
-import { ImportSection } from '../../features/import/components/import-section';
 import { revokeAllKeys } from '../../features/keys/api/keys';
+import { lazyChunk, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
 
 export const useSettingsDialog = create<{ open: boolean; setOpen: (open: boolean) => void }>()((set) => ({
   open: false,
   setOpen: (open) => set({ open }),
 }));
 
-/** Its own chunk: the dialog loads the first time it opens. */
-const SettingsDialog = lazy(() =>
-  import('../../features/settings/components/settings-dialog').then((module) => ({
-    default: module.SettingsDialog,
-  })),
+/** Its own chunk, prefetched once the page is idle (the dialog opens from the user menu). */
+const SettingsDialog = lazyChunk(() =>
+  import('../../features/settings/components/settings-dialog').then((module) => module.SettingsDialog),
+);
+
+/** The Data tab's import section, a chunk of its own too (it only shows in the settings dialog). */
+const ImportSection = lazyChunk(() =>
+  import('../../features/import/components/import-section').then((module) => module.ImportSection),
 );
 
 /** The settings dialog with the actions it needs from other features (SPEC §2 Data and Account tabs). */
@@ -24,6 +27,7 @@ export function SettingsContainer() {
   const { open, setOpen } = useSettingsDialog();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  usePrefetchWhenIdle(SettingsDialog, ImportSection);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
@@ -37,9 +41,11 @@ export function SettingsContainer() {
         }}
         onRevokeKeys={() => revokeAllKeys(queryClient)}
         dataExtras={
-          <ImportSection
-            onImported={() => void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] })}
-          />
+          <Suspense fallback={null}>
+            <ImportSection
+              onImported={() => void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] })}
+            />
+          </Suspense>
         }
         onUploadAvatar={async (file) => {
           const { uploadAvatar } = await import('../../features/files/api/avatar');

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../features/auth/store';
 import { useAppTitle } from '../../features/config/hooks/use-app-title';
+import { lazyChunk, useLatch, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
+import { useToastStore } from '../../lib/toast-store';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { MOBILE_NAV_QUERY, useNavStore } from './nav-store';
 import { CLOSE_SIDEBAR_ID, Sidebar } from './sidebar';
@@ -13,6 +14,9 @@ import { MyFilesContainer } from './my-files-container';
 import { SettingsContainer } from './settings-container';
 import { OPEN_SIDEBAR_ID, ShellHeader } from './shell-header';
 import { SkipLink } from './skip-link';
+
+/** Its own chunk (Radix Toast): mounted with the first toast, prefetched once the page is idle. */
+const Toaster = lazyChunk(() => import('../../components/ui/toaster').then((module) => module.Toaster));
 
 /** The signed-in shell: collapsible sidebar beside a header, the routed screen and the footer. */
 export function SignedInLayout() {
@@ -24,6 +28,8 @@ export function SignedInLayout() {
   const { desktopOpen, mobileOpen, setDesktopOpen, setMobileOpen } = useNavStore();
   const open = isMobile ? mobileOpen : desktopOpen;
   const setOpen = isMobile ? setMobileOpen : setDesktopOpen;
+  const toasting = useLatch(useToastStore((state) => state.toasts.length > 0));
+  usePrefetchWhenIdle(Toaster);
   // The toggle that was pressed unmounts; hand focus to its counterpart so keyboard users keep their place.
   const focusAfterToggle = useRef<string | null>(null);
   const toggle = (next: boolean) => {
@@ -56,7 +62,11 @@ export function SignedInLayout() {
       <SettingsContainer />
       <ExportContainer />
       <MyFilesContainer />
-      <Toaster closeLabel={t('com_ui_close')} regionLabel={t('com_ui_notifications')} />
+      {toasting && (
+        <Suspense fallback={null}>
+          <Toaster closeLabel={t('com_ui_close')} regionLabel={t('com_ui_notifications')} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import '../chat.css';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NO_PARENT } from '@parley/shared/constants';
 import type { Message } from '@parley/shared/schemas/message';
+import { lazyChunk, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { usePreferences } from '../../../lib/preferences';
 import { showErrorToast } from '../../../lib/toast-store';
@@ -20,12 +21,28 @@ import { setupFromConversation } from '../logic/setup';
 import { threadEntries, type ThreadEntry } from '../logic/thread';
 import { selectChoices, useChatUiStore } from '../store';
 import { placeholderReply, type StreamTarget } from '../stream/apply-chat-event';
-import { isStreaming, resumeChat, startChat, stopChat, type StreamHooks } from '../stream/chat-stream';
+import {
+  eventStreamReader,
+  isStreaming,
+  resumeChat,
+  startChat,
+  stopChat,
+  type StreamHooks,
+} from '../stream/chat-stream';
 import { useStreamStore } from '../stream/stream-store';
 import { ChatInput, type ComposerAttachments } from './chat-input';
 import { Landing } from './landing';
-import { MessageList } from './message-list';
 import type { ChatUser, MessageHandlers } from './message-item';
+
+/**
+ * The message list with its rows and the virtualiser: a chunk of its own, since /c/new shows the landing
+ * view. Prefetched once the page is idle (and on a send); a conversation opened first fetches it alongside
+ * its messages.
+ */
+const MessageList = lazyChunk(() => import('./message-list').then((module) => module.MessageList));
+
+/** Holds the list's place (between header and input) while its chunk loads. */
+const listPlaceholder = <div className="min-h-0 flex-1" />;
 
 export interface ChatScreenProps {
   conversationId: string;
@@ -99,6 +116,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const messages = messagesResult.data ?? EMPTY;
   const thread = useThread(messages, conversationId);
   const kind = setup ? endpointKind(setup) : null;
+  usePrefetchWhenIdle(MessageList, eventStreamReader);
 
   const streamHooks = useMemo<StreamHooks>(
     () => ({
@@ -191,6 +209,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const send = (text: string): boolean => {
     const trimmed = text.trim();
     if (trimmed === '') return false;
+    void MessageList.preload();
     const state = latest.current;
     const parent = state.thread.at(-1)?.message ?? null;
     const now = Date.now();
@@ -305,21 +324,23 @@ export function ChatScreen(props: ChatScreenProps) {
           {t('com_ui_nothing_found')}
         </div>
       ) : (
-        <MessageList
-          conversationKey={conversationId}
-          thread={thread}
-          user={props.user}
-          showUsername={usernameDisplay}
-          kind={kind}
-          iconURL={props.iconURL}
-          streamingMessageId={submitting ? (active?.responseMessageId ?? null) : null}
-          submitting={submitting}
-          editingMessageId={editingMessageId}
-          latex={latexParsing}
-          autoScroll={autoScroll}
-          scrollSignal={scrollSignal}
-          handlers={handlers}
-        />
+        <Suspense fallback={listPlaceholder}>
+          <MessageList
+            conversationKey={conversationId}
+            thread={thread}
+            user={props.user}
+            showUsername={usernameDisplay}
+            kind={kind}
+            iconURL={props.iconURL}
+            streamingMessageId={submitting ? (active?.responseMessageId ?? null) : null}
+            submitting={submitting}
+            editingMessageId={editingMessageId}
+            latex={latexParsing}
+            autoScroll={autoScroll}
+            scrollSignal={scrollSignal}
+            handlers={handlers}
+          />
+        </Suspense>
       )}
       <ChatInput
         resetKey={`${conversationId}:${isNew ? locationKey : ''}`}

@@ -9,12 +9,26 @@ import {
   type FinalEvent,
 } from '@parley/shared/stream/events';
 import { apiFetch } from '../../../lib/api-client';
-import { readEventStream } from '../../../lib/sse';
 import { conversationPath, messagesPath } from '../api/messages';
 import { abortPath, type ChatCall, type ConversationSetup } from '../logic/build-request';
 import { errorText } from '../logic/error-text';
 import { applyChatEvents, type StreamTarget } from './apply-chat-event';
 import { useStreamStore } from './stream-store';
+
+/**
+ * The event-stream reader (with eventsource-parser) is a chunk of its own: /c/new renders without it. A run
+ * asks for it as its request goes out, so it is in by the time the response is.
+ */
+const loadEventStreamReader = () => import('../../../lib/sse');
+
+/** For an idle prefetch: the first send then finds the reader loaded. */
+export const eventStreamReader = {
+  preload: (): Promise<void> =>
+    loadEventStreamReader().then(
+      () => undefined,
+      () => undefined,
+    ),
+};
 
 /** What the rest of the app learns from a running reply (wired by the chat screen, which the app composes). */
 export interface StreamHooks {
@@ -209,6 +223,7 @@ function handle(run: Run, data: string, id: string | undefined): void {
 /** Reads one response; resolves true once `final` was applied, false when the stream ended without it. */
 async function consume(run: Run, response: Response): Promise<boolean> {
   try {
+    const { readEventStream } = await loadEventStreamReader();
     await readEventStream(
       response,
       (message) => handle(run, message.data, message.id),
@@ -333,6 +348,7 @@ export function startChat(queryClient: QueryClient, input: StartInput): boolean 
   const optimisticIds = new Set(input.optimistic.map((m) => m.messageId));
   writeMessages(run, [...existing.filter((m) => !optimisticIds.has(m.messageId)), ...input.optimistic]);
   setActive(run);
+  void loadEventStreamReader().catch(() => undefined);
   void drive(run, () =>
     apiFetch('POST', input.call.path, input.call.body, {
       headers: EVENT_STREAM,
@@ -368,6 +384,7 @@ export async function resumeChat(
     finished: false,
   };
   current = run;
+  void loadEventStreamReader().catch(() => undefined);
   let response: Response;
   try {
     response = await apiFetch('GET', resumePath(conversationId), undefined, {

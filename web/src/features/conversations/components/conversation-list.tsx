@@ -1,22 +1,28 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyChunk, useLatch, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { useConversationList } from '../api/conversations';
-import { groupByDate, type DateGroup } from '../group-by-date';
-import { ConversationItem } from './conversation-item';
-import { DeleteConversationDialog } from './delete-conversation-dialog';
+import { groupByDate } from '../group-by-date';
+import type { ConversationRow } from './conversation-rows';
 
-type Row =
-  | { type: 'heading'; key: string; group: DateGroup }
-  | { type: 'item'; key: string; conversation: Conversation };
-
-const HEADING_HEIGHT = 36;
-const ITEM_HEIGHT = 38;
 /** SPEC §9: the next page loads at 97% of the scroll height, at most every 750 ms. */
 const NEXT_PAGE_AT = 0.97;
 const FETCH_THROTTLE_MS = 750;
+
+/**
+ * The rows and the virtualiser: a chunk of their own, fetched on first render alongside the first page
+ * (not part of the initial JavaScript of /c/new).
+ */
+const ConversationRows = lazyChunk(() =>
+  import('./conversation-rows').then((module) => module.ConversationRows),
+);
+
+/** Opens only on a delete: its own chunk, prefetched once the page is idle. */
+const DeleteConversationDialog = lazyChunk(() =>
+  import('./delete-conversation-dialog').then((module) => module.DeleteConversationDialog),
+);
 
 interface ConversationListProps {
   activeConversationId: string | undefined;
@@ -26,14 +32,18 @@ interface ConversationListProps {
 
 /** The sidebar's conversation list: paged, grouped by date, virtualised. */
 export function ConversationList({ activeConversationId, onDeleted }: ConversationListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useConversationList();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const [toDelete, setToDelete] = useState<Conversation | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const deleteWanted = useLatch(toDelete !== null);
+  // State, not a ref: the rows (mounted in the same commit once their chunk is in) run their layout effects
+  // before this element's ref is set, and must render again once it is known.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const lastFetch = useRef(0);
+  usePrefetchWhenIdle(DeleteConversationDialog);
 
-  const rows = useMemo<Row[]>(() => {
+  const rows = useMemo<ConversationRow[]>(() => {
     const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
     return groupByDate(conversations, new Date()).flatMap((group) => [
       { type: 'heading' as const, key: `h-${group.key}`, group: group.group },
@@ -45,54 +55,24 @@ export function ConversationList({ activeConversationId, onDeleted }: Conversati
     ]);
   }, [list.data]);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === 'heading' ? HEADING_HEIGHT : ITEM_HEIGHT),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 12,
-  });
-
   const maybeFetchNext = useCallback(() => {
-    const element = scrollRef.current;
+    const element = scrollElement;
     if (!element || !hasNextPage || isFetchingNextPage) return;
     const reached = element.scrollTop + element.clientHeight >= element.scrollHeight * NEXT_PAGE_AT;
     if (!reached || Date.now() - lastFetch.current < FETCH_THROTTLE_MS) return;
     lastFetch.current = Date.now();
     void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [scrollElement, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // A first page shorter than the sidebar has no scrollbar to reach the end with.
-  useEffect(maybeFetchNext, [maybeFetchNext, rows.length]);
-
-  const monthFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { month: 'long' }),
-    [i18n.language],
+  const loading = (
+    <div className="flex justify-center py-4">
+      <Spinner label={t('com_ui_loading')} />
+    </div>
   );
-  const headingLabel = (group: DateGroup): string => {
-    switch (group.kind) {
-      case 'today':
-        return t('com_ui_date_today');
-      case 'yesterday':
-        return t('com_ui_date_yesterday');
-      case 'previous7':
-        return t('com_ui_date_previous_7_days');
-      case 'previous30':
-        return t('com_ui_date_previous_30_days');
-      case 'month':
-        return monthFormat.format(new Date(2000, group.month, 1));
-      case 'year':
-        return String(group.year);
-    }
-  };
 
   return (
-    <div ref={scrollRef} onScroll={maybeFetchNext} className="min-h-0 flex-1 overflow-y-auto px-2">
-      {list.isPending && (
-        <div className="flex justify-center py-4">
-          <Spinner label={t('com_ui_loading')} />
-        </div>
-      )}
+    <div ref={setScrollElement} onScroll={maybeFetchNext} className="min-h-0 flex-1 overflow-y-auto px-2">
+      {list.isPending && loading}
       {list.isSuccess && rows.length === 0 && (
         <p className="px-2 py-2 text-sm text-neutral-500 dark:text-neutral-400">
           {t('com_nav_no_conversations')}
@@ -103,41 +83,30 @@ export function ConversationList({ activeConversationId, onDeleted }: Conversati
           {t('com_ui_conversations_error')}
         </p>
       )}
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((virtualRow) => {
-          const row = rows[virtualRow.index];
-          if (!row) return null;
-          return (
-            <div
-              key={virtualRow.key}
-              className="absolute start-0 top-0 w-full"
-              style={{ transform: `translateY(${virtualRow.start}px)`, height: virtualRow.size }}
-            >
-              {row.type === 'heading' ? (
-                <h2 className="px-2 pb-1.5 pt-4 text-xs font-semibold text-neutral-500 dark:text-neutral-400">
-                  {headingLabel(row.group)}
-                </h2>
-              ) : (
-                <ConversationItem
-                  conversation={row.conversation}
-                  active={row.conversation.conversationId === activeConversationId}
-                  onDelete={setToDelete}
-                />
-              )}
-            </div>
-          );
-        })}
-      </div>
+      {/* Rows that arrive before their chunk show as loading still. */}
+      <Suspense fallback={rows.length > 0 ? loading : null}>
+        <ConversationRows
+          rows={rows}
+          scrollElement={scrollElement}
+          activeConversationId={activeConversationId}
+          onDelete={setToDelete}
+          onRowsShown={maybeFetchNext}
+        />
+      </Suspense>
       {isFetchingNextPage && (
         <div className="flex justify-center py-3">
           <Spinner label={t('com_ui_loading')} />
         </div>
       )}
-      <DeleteConversationDialog
-        conversation={toDelete}
-        onClose={() => setToDelete(null)}
-        onDeleted={onDeleted}
-      />
+      {deleteWanted && (
+        <Suspense fallback={null}>
+          <DeleteConversationDialog
+            conversation={toDelete}
+            onClose={() => setToDelete(null)}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileObject } from '@parley/shared/schemas/file';
 import { isUploading, messageFiles, UPLOAD_PROGRESS, type Attachment } from './attachment';
-import { attachmentsReducer, newAttachment } from './attachments-reducer';
+import { attachmentsReducer, newAttachment, storedAttachment } from './attachments-reducer';
 
 const image = newAttachment({
   tempId: 't1',
@@ -75,6 +75,29 @@ describe('composer attachments', () => {
       {
         file_id: stored.file_id,
         filename: 'cat.png',
+        filepath: stored.filepath,
+        type: 'image/png',
+        width: 4,
+        height: 3,
+      },
+    ]);
+  });
+
+  it('a file from the files list is complete at once, attached, and added only once', () => {
+    const chosen = storedAttachment('t9', { ...stored, temp_file_id: null, filename: 'old.png' });
+    expect(chosen).toMatchObject({ progress: 1, attached: true, fileId: stored.file_id, preview: null });
+    expect(doc.attached).toBe(false);
+    const list = run(
+      { type: 'added', attachments: [doc] },
+      { type: 'attached', attachment: chosen },
+      { type: 'attached', attachment: { ...chosen, tempId: 't10' } },
+    );
+    expect(list.map((item) => item.tempId)).toEqual(['t2', 't9']);
+    expect(isUploading(list.slice(1))).toBe(false);
+    expect(messageFiles(list)).toEqual([
+      {
+        file_id: stored.file_id,
+        filename: 'old.png',
         filepath: stored.filepath,
         type: 'image/png',
         width: 4,

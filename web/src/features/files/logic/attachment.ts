@@ -22,6 +22,12 @@ export interface Attachment {
   height: number | null;
   source: FileSource;
   embedded: boolean;
+  /**
+   * SPEC §3 File `attached`: true for a file chosen from the user's files (stored before, not uploaded for
+   * this message). Only uploads are temporary: removing an attached file's chip, or starting a new
+   * conversation, never deletes it on the server.
+   */
+  attached: boolean;
 }
 
 /** SPEC §4 Send button: disabled while any file is still on its way. */

@@ -3,6 +3,8 @@ import { UPLOAD_PROGRESS, type Attachment } from './attachment';
 
 export type AttachmentAction =
   | { type: 'added'; attachments: Attachment[] }
+  /** A file chosen from the user's files; ignored when a chip already holds that file. */
+  | { type: 'attached'; attachment: Attachment }
   | { type: 'sized'; tempId: string; width: number; height: number }
   | { type: 'uploaded'; tempId: string }
   | { type: 'stored'; tempId: string; file: FileObject }
@@ -29,6 +31,26 @@ export function newAttachment(init: {
     height: null,
     source: 'local',
     embedded: false,
+    attached: false,
+  };
+}
+
+/** A chip for a file the user stored before: complete at once, nothing to upload (SPEC §5 Attach from files list). */
+export function storedAttachment(tempId: string, file: FileObject): Attachment {
+  return {
+    tempId,
+    fileId: file.file_id,
+    filename: file.filename,
+    type: file.type,
+    size: file.bytes,
+    preview: null,
+    progress: UPLOAD_PROGRESS.done,
+    filepath: file.filepath,
+    width: file.width ?? null,
+    height: file.height ?? null,
+    source: file.source,
+    embedded: file.embedded,
+    attached: true,
   };
 }
 
@@ -41,6 +63,12 @@ export function attachmentsReducer(list: Attachment[], action: AttachmentAction)
   switch (action.type) {
     case 'added':
       return [...list, ...action.attachments];
+    case 'attached': {
+      const { fileId } = action.attachment;
+      return list.some((item) => item.fileId !== null && item.fileId === fileId)
+        ? list
+        : [...list, action.attachment];
+    }
     case 'sized':
       return update(list, action.tempId, {
         width: action.width,

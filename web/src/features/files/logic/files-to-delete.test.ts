@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parsePendingFiles, temporaryFiles, withoutPending, withPending } from './files-to-delete';
+import type { FileObject } from '@parley/shared/schemas/file';
+import type { Attachment } from './attachment';
+import { attachmentsReducer, newAttachment, storedAttachment } from './attachments-reducer';
+import {
+  parsePendingFiles,
+  temporaryFiles,
+  uploadsToDelete,
+  withoutPending,
+  withPending,
+} from './files-to-delete';
 
 describe('files to delete (localStorage record)', () => {
   const a = { file_id: 'a', temp_file_id: 't-a', filepath: '/a', source: 'local' as const, embedded: false };
@@ -22,6 +31,40 @@ describe('files to delete (localStorage record)', () => {
     const permanent = { file_id: 'c', filepath: '/c' };
     expect(temporaryFiles({ a, b, c: permanent })).toEqual([
       { file_id: 'a', filepath: '/a', source: 'local', embedded: false },
+    ]);
+  });
+
+  it('a removed chip deletes its finished upload, never a file attached from the files list', () => {
+    const file = (id: string, name: string): FileObject => ({
+      file_id: id,
+      filename: name,
+      filepath: `/api/files/content/${id}?sig=x`,
+      type: 'text/plain',
+      bytes: 5,
+      source: 'local',
+      embedded: false,
+      usage: 0,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    });
+    const upload = (tempId: string, name: string) =>
+      newAttachment({
+        tempId,
+        file: { name, type: 'text/plain', size: 5 },
+        type: 'text/plain',
+        preview: null,
+      });
+    const chips = [
+      upload('t-up', 'new.txt'),
+      upload('t-busy', 'busy.txt'),
+      storedAttachment('t-old', file('old', 'old.txt')),
+    ].reduce(
+      (list, chip) => attachmentsReducer(list, { type: 'added', attachments: [chip] }),
+      [] as Attachment[],
+    );
+    const done = attachmentsReducer(chips, { type: 'stored', tempId: 't-up', file: file('up', 'new.txt') });
+    expect(uploadsToDelete(done)).toEqual([
+      { file_id: 'up', filepath: '/api/files/content/up?sig=x', source: 'local', embedded: false },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILE_SOURCES } from '@parley/shared/schemas/file';
 import { readStored, writeStored } from '../../../lib/local-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { UPLOAD_PROGRESS, type Attachment } from './attachment';
 import type { FileToDelete } from './delete-batcher';
 
 /**
@@ -47,6 +48,26 @@ export function temporaryFiles(record: PendingFiles): FileToDelete[] {
   return Object.values(record)
     .filter((file) => file.temp_file_id !== undefined && file.embedded !== true)
     .map(({ file_id, filepath, source, embedded }) => ({ file_id, filepath, source, embedded }));
+}
+
+/**
+ * The chips whose files go when the chips go (a removed chip, a new conversation): only this message's
+ * finished uploads. Files still uploading are not deleted (SPEC §4), and files attached from the user's
+ * files are not temporary — they stay on the server (SPEC §4: attached files are not deleted remotely).
+ */
+export function uploadsToDelete(items: readonly Attachment[]): FileToDelete[] {
+  return items.flatMap((item) =>
+    item.fileId !== null && item.progress >= UPLOAD_PROGRESS.done && !item.attached
+      ? [
+          {
+            file_id: item.fileId,
+            filepath: item.filepath ?? undefined,
+            source: item.source,
+            embedded: item.embedded,
+          },
+        ]
+      : [],
+  );
 }
 
 export function readPendingFiles(): PendingFiles {

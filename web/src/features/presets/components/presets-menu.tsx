@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import type { Preset } from '@parley/shared/schemas/preset';
@@ -6,13 +6,19 @@ import { PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '../../../components
 import { floatingSurface } from '../../../components/ui/menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { iconButton } from '../../../components/ui/styles';
+import { lazyChunk, useLatch, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { savePreset, useDeletePresets, usePresets, useSavePreset } from '../api/presets';
 import { parsePresetFile, presetTitle } from '../preset-options';
-import { ConfirmDialog } from './confirm-dialog';
 import { PinIcon, PresetsIcon } from './preset-icons';
-import { PresetEditDialog, type EndpointChoice, type ParametersEditor } from './preset-edit-dialog';
-import { SavePresetDialog, type CurrentSetup } from './save-preset-dialog';
+import type { EndpointChoice, ParametersEditor } from './preset-edit-dialog';
+import type { CurrentSetup } from './save-preset-dialog';
+
+// The dialogs are one chunk of their own, prefetched once the page is idle after the menu mounted.
+const loadDialogs = () => import('./preset-dialogs');
+const ConfirmDialog = lazyChunk(() => loadDialogs().then((module) => module.ConfirmDialog));
+const PresetEditDialog = lazyChunk(() => loadDialogs().then((module) => module.PresetEditDialog));
+const SavePresetDialog = lazyChunk(() => loadDialogs().then((module) => module.SavePresetDialog));
 
 /** SPEC §9: the 'Active!' toast after choosing a preset. */
 export const PRESET_ACTIVE_TOAST_MS = 750;
@@ -51,6 +57,8 @@ export function PresetsMenu({
   const [confirmClear, setConfirmClear] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = presets.data ?? [];
+  const confirmWanted = useLatch(confirmClear);
+  usePrefetchWhenIdle(ConfirmDialog, PresetEditDialog, SavePresetDialog);
 
   const apply = (preset: Preset) => {
     setOpen(false);
@@ -189,25 +197,37 @@ export function PresetsMenu({
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-      <ConfirmDialog
-        open={confirmClear}
-        onOpenChange={setConfirmClear}
-        title={t('com_ui_clear_presets')}
-        text={t('com_ui_clear_presets_confirm')}
-        confirmLabel={t('com_ui_clear_all')}
-        onConfirm={() =>
-          remove.mutate(undefined, { onError: () => showErrorToast(t('com_endpoint_preset_delete_error')) })
-        }
-      />
-      {editing && (
-        <PresetEditDialog
-          preset={editing}
-          endpoints={endpoints}
-          renderParameters={renderParameters}
-          onClose={() => setEditing(null)}
-        />
+      {confirmWanted && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmClear}
+            onOpenChange={setConfirmClear}
+            title={t('com_ui_clear_presets')}
+            text={t('com_ui_clear_presets_confirm')}
+            confirmLabel={t('com_ui_clear_all')}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onError: () => showErrorToast(t('com_endpoint_preset_delete_error')),
+              })
+            }
+          />
+        </Suspense>
       )}
-      {savingAs && current && <SavePresetDialog current={current} onClose={() => setSavingAs(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <PresetEditDialog
+            preset={editing}
+            endpoints={endpoints}
+            renderParameters={renderParameters}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+      {savingAs && current && (
+        <Suspense fallback={null}>
+          <SavePresetDialog current={current} onClose={() => setSavingAs(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

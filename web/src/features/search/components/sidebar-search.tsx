@@ -1,9 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, SearchIcon } from '../../../components/ui/chat-icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { lazyChunk, prefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { useSearchEnabled } from '../api/search';
 import { useDebouncedValue } from '../use-debounced-value';
-import { SearchResultsList } from './search-results-list';
+
+/** The results view: its own chunk, prefetched once the page is idle when search is enabled. */
+const SearchResultsList = lazyChunk(() =>
+  import('./search-results-list').then((module) => module.SearchResultsList),
+);
 
 /** SPEC §9: the search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -26,6 +32,7 @@ export function SidebarSearch({
   const enabled = useSearchEnabled(signedIn).data === true;
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => (enabled ? prefetchWhenIdle([SearchResultsList]) : undefined), [enabled]);
   if (!enabled) return <>{children}</>;
   return (
     <>
@@ -59,7 +66,19 @@ export function SidebarSearch({
           )}
         </div>
       </div>
-      {query === '' ? children : <SearchResultsList query={query} onOpen={onOpen} />}
+      {query === '' ? (
+        children
+      ) : (
+        <Suspense
+          fallback={
+            <div className="flex min-h-0 flex-1 justify-center px-2 py-8">
+              <Spinner label={t('com_ui_loading')} />
+            </div>
+          }
+        >
+          <SearchResultsList query={query} onOpen={onOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
