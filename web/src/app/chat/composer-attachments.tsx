@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { ComposerAttachments } from '../../features/chat/components/chat-input';
+import { useAuthStore } from '../../features/auth/store';
 import { useComposerFiles, type FilesEndpoint } from '../../features/files/hooks/use-composer-files';
 
 /**
@@ -20,10 +21,12 @@ export function useComposerAttachments(input: {
   blocked: boolean;
 }): { attachments: ComposerAttachments; dropTarget: ReactNode } {
   const isNew = input.conversationId === 'new';
+  const userId = useAuthStore((state) => state.user?.id ?? null);
   const { items, loading, ready, add, remove, sent } = useComposerFiles({
     endpoint: input.endpoint,
     conversationId: isNew ? null : input.conversationId,
     newConversationKey: isNew ? input.locationKey : null,
+    userId,
   });
   const { endpoint, blocked } = input;
 

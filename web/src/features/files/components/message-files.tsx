@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { isImageAttachment, type MessageFile } from '../logic/attachment';
 import { fileFormatLabel } from '../logic/file-label';
+import { fileContentLink } from '../logic/file-link';
 import { DocumentIcon } from './document-icon';
 
-/** A user message's files above its text: image thumbnails (full size in a new tab) and document chips. */
+/**
+ * A user message's files above its text: image thumbnails (full size in a new tab) and document chips. Only
+ * the server's own content links are ever used as a link or image source (`fileContentLink`).
+ */
 export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
   const { t } = useTranslation();
   if (files.length === 0) return null;
@@ -11,17 +15,18 @@ export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
     <ul aria-label={t('com_ui_attachments')} className="mb-2 flex flex-wrap gap-2">
       {files.map((file) => {
         const name = file.filename ?? '';
-        if (file.filepath && isImageAttachment({ type: file.type ?? '' })) {
+        const link = fileContentLink(file.filepath);
+        if (link !== null && isImageAttachment({ type: file.type ?? '' })) {
           return (
             <li key={file.file_id}>
               <a
-                href={file.filepath}
+                href={link}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="block overflow-hidden rounded-xl border border-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 dark:border-neutral-700 dark:focus-visible:outline-white"
               >
                 <img
-                  src={file.filepath}
+                  src={link}
                   alt={name}
                   width={file.width}
                   height={file.height}

@@ -15,6 +15,7 @@ import { useAttachmentsStore } from '../store';
 import { currentAttachment, dispatch, revokePreviews } from './attachments';
 import { queueDeletion } from './file-deletion';
 import { imageSize } from './image-size';
+import { currentTabId } from './tab-id';
 
 /** SPEC §9: the delay warning comes after 3 s and stays 7 s; the last step follows success by 300 ms. */
 export const UPLOAD_DELAY_WARNING_MS = 3000;
@@ -25,12 +26,15 @@ export interface AddFilesContext {
   queryClient: QueryClient;
   endpoint: { name: string; kind: string };
   conversationId: string | null;
+  /** The signed-in user, recorded with each upload until it is sent. */
+  userId: string | null;
 }
 
 interface UploadContext {
   queryClient: QueryClient;
   endpoint: string;
   conversationId: string | null;
+  userId: string | null;
 }
 
 /**
@@ -91,7 +95,7 @@ async function upload(file: File, attachment: Attachment, context: UploadContext
       image: attachment.preview !== null,
       ...(size ?? {}),
     });
-    remember(stored);
+    remember(stored, context.userId);
     addToFilesCache(context.queryClient, stored);
     if (!currentAttachment(tempId)) {
       // The chip was removed while its file was on the way: the upload has no message to go with.
@@ -114,8 +118,8 @@ async function upload(file: File, attachment: Attachment, context: UploadContext
   }
 }
 
-/** Until it is sent, an uploaded file is temporary (SPEC §3 `filesToDelete`). */
-function remember(file: FileUploadResponse): void {
+/** Until it is sent, an uploaded file is temporary (SPEC §3 `filesToDelete`), owned by this tab and user. */
+function remember(file: FileUploadResponse, userId: string | null): void {
   writePendingFiles(
     withPending(readPendingFiles(), {
       file_id: file.file_id,
@@ -123,6 +127,9 @@ function remember(file: FileUploadResponse): void {
       filepath: file.filepath,
       source: file.source,
       embedded: file.embedded,
+      tab_id: currentTabId(),
+      user_id: userId ?? undefined,
+      added_at: Date.now(),
     }),
   );
 }

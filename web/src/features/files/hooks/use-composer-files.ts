@@ -46,20 +46,22 @@ export function useComposerFiles(input: {
   endpoint: FilesEndpoint | null;
   conversationId: string | null;
   newConversationKey: string | null;
+  /** The signed-in user: uploads are remembered as theirs, and another user's are never deleted. */
+  userId: string | null;
 }): ComposerFiles {
   const queryClient = useQueryClient();
   const items = useAttachmentsStore((state) => state.items);
   const { name, kind } = input.endpoint ?? {};
-  const { conversationId, newConversationKey } = input;
+  const { conversationId, newConversationKey, userId } = input;
 
   const add = useCallback(
     (files: File[]) => {
       if (name === undefined || kind === undefined || files.length === 0) return;
       void loadAdd().then(({ addFiles }) =>
-        addFiles(files, { queryClient, endpoint: { name, kind }, conversationId }),
+        addFiles(files, { queryClient, endpoint: { name, kind }, conversationId, userId }),
       );
     },
-    [name, kind, conversationId, queryClient],
+    [name, kind, conversationId, userId, queryClient],
   );
 
   const remove = useCallback(
@@ -69,15 +71,22 @@ export function useComposerFiles(input: {
   );
 
   useEffect(() => {
-    const firstVisit = !storedFilesChecked;
-    storedFilesChecked = true;
+    // The leftovers are judged once the user is known (another user's entries are never deleted).
+    const firstVisit = !storedFilesChecked && userId !== null;
+    if (firstVisit) storedFilesChecked = true;
     const freshConversation = newConversationKey !== null && newConversationKey !== handledNewConversation;
     if (newConversationKey !== null) handledNewConversation = newConversationKey;
-    if (!firstVisit && !freshConversation) return;
-    if (useAttachmentsStore.getState().items.length === 0 && !hasStoredFiles()) return;
-    // SPEC §4: on load, and when a new conversation starts, temporary uploads are deleted.
-    void loadRemove().then(({ discardAttachments }) => discardAttachments(queryClient));
-  }, [newConversationKey, queryClient]);
+    const chips = useAttachmentsStore.getState().items.length > 0;
+    // SPEC §4: when a new conversation starts, this tab's temporary uploads are deleted (on the first visit
+    // the leftovers below include them).
+    if (freshConversation && (chips || (!firstVisit && hasStoredFiles()))) {
+      void loadRemove().then(({ discardAttachments }) => discardAttachments(queryClient, userId));
+    }
+    // SPEC §4: on load, what this tab (before a reload) or long-gone tabs of the user left behind is deleted.
+    if (firstVisit && hasStoredFiles()) {
+      void loadRemove().then(({ deleteLeftoverFiles }) => deleteLeftoverFiles(queryClient, userId));
+    }
+  }, [newConversationKey, userId, queryClient]);
 
   return { items, loading: isUploading(items), ready: messageFiles(items), add, remove, sent };
 }

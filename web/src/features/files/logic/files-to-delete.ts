@@ -7,7 +7,9 @@ import type { FileToDelete } from './delete-batcher';
 
 /**
  * SPEC §3/§4: files uploaded in the composer but not yet sent, remembered in localStorage (`filesToDelete`)
- * so a new conversation, or the next visit after a reload, can delete them from the server.
+ * so a new conversation, or the next visit after a reload, can delete them from the server. localStorage is
+ * shared by every tab (and every account) of the browser, so each entry records the tab and user that
+ * uploaded it and when: a tab never deletes what another open tab's composer still holds.
  */
 const storedSchema = z.record(
   z.string(),
@@ -17,6 +19,11 @@ const storedSchema = z.record(
     filepath: z.string().optional(),
     source: z.enum(FILE_SOURCES).optional(),
     embedded: z.boolean().optional(),
+    /** The uploading tab (`currentTabId`); missing in entries written before tabs were recorded. */
+    tab_id: z.string().optional(),
+    user_id: z.string().optional(),
+    /** When the upload was remembered (ms since the epoch). */
+    added_at: z.number().optional(),
   }),
 );
 export type PendingFiles = z.infer<typeof storedSchema>;
@@ -43,11 +50,79 @@ export function withoutPending(record: PendingFiles, fileIds: readonly string[])
   return next;
 }
 
-/** SPEC §4: only temporary files (with a temp id, not embedded) are deleted on load. */
-export function temporaryFiles(record: PendingFiles): FileToDelete[] {
+/** Who is looking at the record: this tab, and the signed-in user (null while unknown). */
+export interface PendingOwner {
+  tabId: string;
+  userId: string | null;
+}
+
+/** Entries of the same user older than this belong to tabs long gone and are deleted on load. */
+export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** Another user's entries are never deleted; they leave the record once older than this. */
+export const FORGET_FOREIGN_MS = 7 * 24 * 60 * 60 * 1000;
+/** `DELETE /api/files` takes at most this many files per request. */
+export const DELETE_BATCH_SIZE = 1000;
+
+/** SPEC §4: only temporary files (with a temp id, not embedded) are deleted. */
+function isTemporary(file: PendingFile): boolean {
+  return file.temp_file_id !== undefined && file.embedded !== true;
+}
+
+function toDelete({ file_id, filepath, source, embedded }: PendingFile): FileToDelete {
+  return { file_id, filepath, source, embedded };
+}
+
+/** Old entries (no time recorded) count as old. */
+function ageOf(file: PendingFile, now: number): number {
+  return file.added_at === undefined ? Number.POSITIVE_INFINITY : now - file.added_at;
+}
+
+/** Old entries (no user recorded) count as the current user's. */
+function isOwnUser(file: PendingFile, owner: PendingOwner): boolean {
+  return file.user_id === undefined || (owner.userId !== null && file.user_id === owner.userId);
+}
+
+/**
+ * On load: this tab's own entries (the tab was reloaded) and the same user's entries older than
+ * `STALE_UPLOAD_MS` (their tabs are long gone) are deleted; entries without tab or user (old format) too.
+ * Another user's entries are never deleted, only forgotten once older than `FORGET_FOREIGN_MS`. Entries
+ * that are due but not temporary (nothing to delete on the server) are forgotten as well.
+ */
+export function leftoversOnLoad(
+  record: PendingFiles,
+  owner: PendingOwner,
+  now: number,
+): { remove: FileToDelete[]; forget: string[] } {
+  const remove: FileToDelete[] = [];
+  const forget: string[] = [];
+  for (const [id, file] of Object.entries(record)) {
+    const age = ageOf(file, now);
+    if (!isOwnUser(file, owner)) {
+      if (age > FORGET_FOREIGN_MS) forget.push(id);
+      continue;
+    }
+    const due = file.tab_id === undefined || file.tab_id === owner.tabId || age > STALE_UPLOAD_MS;
+    if (!due) continue;
+    if (isTemporary(file)) remove.push(toDelete(file));
+    else forget.push(id);
+  }
+  return { remove, forget };
+}
+
+/** SPEC §4 New conversation: only this tab's own temporary uploads (another tab's composer keeps its files). */
+export function tabUploads(record: PendingFiles, owner: PendingOwner): FileToDelete[] {
   return Object.values(record)
-    .filter((file) => file.temp_file_id !== undefined && file.embedded !== true)
-    .map(({ file_id, filepath, source, embedded }) => ({ file_id, filepath, source, embedded }));
+    .filter(
+      (file) => file.tab_id === owner.tabId && (file.user_id ?? null) === owner.userId && isTemporary(file),
+    )
+    .map(toDelete);
+}
+
+/** Splits a deletion into requests the server accepts (at most `size` files each). */
+export function deleteBatches<T>(files: readonly T[], size: number = DELETE_BATCH_SIZE): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < files.length; start += size) batches.push(files.slice(start, start + size));
+  return batches;
 }
 
 /**
