@@ -64,6 +64,7 @@ const NO_FILES: AttachmentsPort = {
 
 function attachmentsPort(files: AttachmentsPort): AttachmentsPort {
   return {
+    fileConfig: files.fileConfig,
     attachmentsFor: (userId, fileIds) => files.attachmentsFor(userId, fileIds),
     markUsed: (userId, fileIds, conversationId) => files.markUsed(userId, fileIds, conversationId),
   };

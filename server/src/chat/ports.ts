@@ -4,6 +4,7 @@ import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import type { ContentPart, Message, MessageFile } from '@parley/shared/schemas/message';
+import type { FileConfig } from '@parley/shared/schemas/file';
 import type { Attachment } from '../files/attachment';
 import type { ChatProvider, Credentials } from '../providers/types';
 
@@ -132,6 +133,8 @@ export interface BansPort {
 
 /** The files feature: uploaded files a message may carry. */
 export interface AttachmentsPort {
+  /** The app's merged `fileConfig` (the endpoints' file limits); absent: the built-in defaults. */
+  readonly fileConfig?: FileConfig | undefined;
   /** The caller's files among `fileIds`, in that order; unknown ids and other users' files are left out. */
   attachmentsFor(userId: string, fileIds: readonly string[]): Promise<Attachment[]>;
   /** Records that the files were sent in that conversation. */

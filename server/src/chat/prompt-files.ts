@@ -55,15 +55,18 @@ export async function toPromptFile(
   return { kind: 'named', filename, mimeType: type };
 }
 
-/** A filename as it appears inside the delimiters: one line, no quotes to break out of. */
-const quoted = (filename: string): string => `"${filename.replace(/["\r\n]/g, ' ')}"`;
+/** A filename as it appears inside the delimiters: one line, no quote or angle bracket to break out with. */
+const quoted = (filename: string): string => `"${filename.replace(/["<>\r\n]/g, ' ')}"`;
+
+/** A document's text with every closing `</file>` (any case or spacing) neutralised, so it cannot end the wrapper. */
+const enclosed = (text: string): string => text.replace(/<(\s*)\/(\s*file\s*)>/gi, '<$1\\/$2>');
 
 /** The text the model reads for a document or a named-only file. */
 export function fileText(file: Exclude<PromptFile, { kind: 'image' }>): string {
   if (file.kind === 'named') {
     return `[Attached file ${quoted(file.filename)} (${file.mimeType}): its content is not available to you.]`;
   }
-  return `<file name=${quoted(file.filename)}>\n${file.text}\n</file>`;
+  return `<file name=${quoted(file.filename)}>\n${enclosed(file.text)}\n</file>`;
 }
 
 export function promptFilePart(file: PromptFile): PromptPart {

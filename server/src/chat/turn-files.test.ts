@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import type { AttachmentsPort } from './ports';
 import type { Turn } from './turn';
 import { loadTurnFiles, type TurnFilesInput } from './turn-files';
+import { mergeFileConfig } from '@parley/shared/files/file-config';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
@@ -140,5 +141,67 @@ describe('loadTurnFiles', () => {
       none,
     );
     expect(files.current).toEqual([]);
+  });
+
+  describe('the endpoint’s file limits on the files the message names', () => {
+    const limited = (files: readonly Attachment[], fileLimit: number, totalSizeLimit: number) => ({
+      ...ownedFiles(files),
+      fileConfig: mergeFileConfig({ endpoints: { openAI: { fileLimit, totalSizeLimit } } }),
+    });
+    const big = attachment({ file_id: 'big', filename: 'big.txt', type: 'text/plain', bytes: 2 * 1_048_576 });
+
+    it('answers 400 with the SPEC text above fileLimit, reading nothing', async () => {
+      let reads = 0;
+      const counted = (id: string) =>
+        attachment({
+          file_id: id,
+          filename: `${id}.png`,
+          type: 'image/png',
+          read: () => ((reads += 1), Promise.resolve(PNG)),
+        });
+      const port = limited([counted('a'), counted('b'), counted('c')], 2, 10);
+      await expect(loadTurnFiles(port, 'u', input(['a', 'b', 'c']))).rejects.toMatchObject({
+        status: 400,
+        message: 'You can only upload up to 2 files at a time.',
+      });
+      expect(reads).toBe(0);
+    });
+
+    it('answers 400 with the SPEC text above totalSizeLimit', async () => {
+      await expect(
+        loadTurnFiles(limited([big, notes], 10, 1), 'u', input(['big', 'doc1'])),
+      ).rejects.toMatchObject({
+        status: 400,
+        message: 'The total size of the files cannot exceed 1 MB.',
+      });
+    });
+
+    it('accepts files within the limits', async () => {
+      const files = await loadTurnFiles(limited([big], 1, 3), 'u', input(['big'], { resendFiles: false }));
+      expect(files.current).toHaveLength(1);
+    });
+  });
+
+  it('reads the files one at a time', async () => {
+    let reading = 0;
+    let most = 0;
+    const slow = (id: string) =>
+      attachment({
+        file_id: id,
+        filename: `${id}.png`,
+        type: 'image/png',
+        read: async () => {
+          reading += 1;
+          most = Math.max(most, reading);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          reading -= 1;
+          return PNG;
+        },
+      });
+    const files = [slow('a'), slow('b'), slow('c'), { ...slow('img0'), filename: 'old.png' }];
+    const loaded = await loadTurnFiles(ownedFiles(files), 'u', input(['a', 'b', 'c']));
+    expect(loaded.current).toHaveLength(3);
+    expect(loaded.history.get('m0')).toHaveLength(1);
+    expect(most).toBe(1);
   });
 });

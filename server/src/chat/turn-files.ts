@@ -2,6 +2,8 @@
 // `resendFiles` on, those of earlier user messages in the prompt; each turned into what the model gets.
 import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
 import type { MessageFile } from '@parley/shared/schemas/message';
+import { fileProblemText } from '@parley/shared/files/check-new-files';
+import { endpointFileConfig, mergeFileConfig, toMegabytes } from '@parley/shared/files/file-config';
 import type { Attachment } from '../files/attachment';
 import { AppError } from '../lib/errors';
 import type { ImageDetail } from './image-tokens';
@@ -74,6 +76,23 @@ function requireVision(input: TurnFilesInput, attachments: readonly Attachment[]
   );
 }
 
+/** The endpoint's `fileLimit` and `totalSizeLimit` on the files the user message names (SPEC §5 wording). */
+function requireWithinLimits(port: AttachmentsPort, endpoint: string, own: readonly Attachment[]) {
+  const limits = endpointFileConfig(port.fileConfig ?? mergeFileConfig(), endpoint);
+  if (own.length > limits.fileLimit) {
+    throw new AppError(400, fileProblemText({ code: 'file_limit', limit: limits.fileLimit }), {
+      code: 'file_limit',
+    });
+  }
+  const total = own.reduce((sum, file) => sum + file.bytes, 0);
+  if (total > limits.totalSizeLimit) {
+    const megabytes = toMegabytes(limits.totalSizeLimit);
+    throw new AppError(400, fileProblemText({ code: 'total_too_large', megabytes }), {
+      code: 'total_too_large',
+    });
+  }
+}
+
 const UNREADABLE = 'Error downloading file. The file may have been deleted.';
 
 /** A file whose bytes cannot be read: the user message's own is an error, an earlier one is named only. */
@@ -113,23 +132,27 @@ export async function loadTurnFiles(
   const found: FoundFiles = (id) => byId.get(id.toLowerCase());
   requireNamedFiles(input.body, turn, found);
   const own = ownIds.flatMap((id) => found(id) ?? []);
+  requireWithinLimits(port, input.endpoint, own);
   requireVision(input, own);
 
   const options = { vision: input.vision, detail: input.detail };
-  const toPrompt = (ids: readonly string[], isOwn: boolean) =>
-    Promise.all(ids.flatMap((id) => found(id) ?? []).map((file) => readable(file, options, isOwn)));
+  // One file at a time: a turn's files are never all in memory at once while being read.
+  const toPrompt = async (ids: readonly string[], isOwn: boolean): Promise<PromptFile[]> => {
+    const files: PromptFile[] = [];
+    for (const file of ids.flatMap((id) => found(id) ?? [])) files.push(await readable(file, options, isOwn));
+    return files;
+  };
+  const current = await toPrompt(ownIds, true);
   const history = new Map<string, PromptFile[]>();
   if (input.resendFiles) {
     const earlier = turn.history.filter((message) => message.isCreatedByUser && message.files?.length);
-    await Promise.all(
-      earlier.map(async (message) => {
-        const files = await toPrompt(
-          (message.files ?? []).map((file) => file.file_id),
-          false,
-        );
-        if (files.length > 0) history.set(message.messageId, files);
-      }),
-    );
+    for (const message of earlier) {
+      const files = await toPrompt(
+        (message.files ?? []).map((file) => file.file_id),
+        false,
+      );
+      if (files.length > 0) history.set(message.messageId, files);
+    }
   }
-  return { current: await toPrompt(ownIds, true), metadata: own.map(messageFileOf), history };
+  return { current, metadata: own.map(messageFileOf), history };
 }

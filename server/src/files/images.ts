@@ -14,8 +14,10 @@ export interface ProcessedImage {
 
 /** Formats Parley accepts as images: what browsers show and sharp decodes safely (never SVG). */
 const READABLE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
-/** Refuses decompression bombs before decoding: 100 megapixels is far above any photo a chat needs. */
-const MAX_INPUT_PIXELS = 100_000_000;
+/** Refuses decompression bombs before decoding: 30 megapixels is above any photo a chat needs. */
+export const MAX_INPUT_PIXELS = 30_000_000;
+/** How many images are decoded at once in this process; the rest wait their turn. */
+const MAX_CONCURRENT_JOBS = 2;
 const SHORT_SIDE_MAX = 768;
 const LONG_SIDE_MAX = 2000;
 /** Anthropic's vision models scale anything longer down themselves; sending more only costs. */
@@ -27,19 +29,44 @@ export const NOT_AN_IMAGE = 'The file is not an image Parley can read (png, jpeg
 /** An image's bytes, or the path of a (temporary) file holding them, which sharp reads without buffering. */
 export type ImageSource = Buffer | string;
 
+// Decoded images are not kept around between requests.
+sharp.cache(false);
+
+/** A counting semaphore: at most `limit` jobs run at once, the others queue in order. */
+export function createLimiter(limit: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const imageJob = createLimiter(MAX_CONCURRENT_JOBS);
+
+export const TOO_MANY_PIXELS = `The image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted.`;
+
 const open = (source: ImageSource) => sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 
 /** Width and height as displayed, after the EXIF orientation. Throws a 400 for anything but a readable image. */
 async function orientedSize(source: ImageSource): Promise<{ width: number; height: number }> {
   let metadata: Metadata;
   try {
-    metadata = await open(source).metadata();
+    // Only the header is read here (no pixel is decoded), so the size is checked below with a clear message.
+    metadata = await sharp(source, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch (error) {
     throw new AppError(400, NOT_AN_IMAGE, { cause: error });
   }
   const { format, width, height } = metadata;
   if (!READABLE_FORMATS.has(format) || !width || !height) throw new AppError(400, NOT_AN_IMAGE);
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError(400, 'The image has too many pixels.');
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError(400, TOO_MANY_PIXELS);
   const turned = (metadata.orientation ?? 1) >= 5;
   return turned ? { width: height, height: width } : { width, height };
 }
@@ -68,21 +95,25 @@ async function encode(pipeline: Sharp, output: ImageOutputType): Promise<Process
 }
 
 /** A chat image: EXIF-rotated, scaled down for the endpoint, converted to the configured type. */
-export async function processChatImage(
+export function processChatImage(
   source: ImageSource,
   endpoint: string,
   output: ImageOutputType,
 ): Promise<ProcessedImage> {
-  const size = await orientedSize(source);
-  const target = targetSize(size.width, size.height, endpoint);
-  return encode(open(source).rotate().resize(target.width, target.height, { fit: 'fill' }), output);
+  return imageJob(async () => {
+    const size = await orientedSize(source);
+    const target = targetSize(size.width, size.height, endpoint);
+    return encode(open(source).rotate().resize(target.width, target.height, { fit: 'fill' }), output);
+  });
 }
 
 /** An avatar: the centred square of the image, 150 px wide, converted to the configured type. */
-export async function processAvatar(source: ImageSource, output: ImageOutputType): Promise<ProcessedImage> {
-  await orientedSize(source);
-  return encode(
-    open(source).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' }),
-    output,
-  );
+export function processAvatar(source: ImageSource, output: ImageOutputType): Promise<ProcessedImage> {
+  return imageJob(async () => {
+    await orientedSize(source);
+    return encode(
+      open(source).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' }),
+      output,
+    );
+  });
 }

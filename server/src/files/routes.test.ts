@@ -103,10 +103,38 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
     const content = await get(second.filepath);
     expect(content.statusCode).toBe(200);
     expect(content.body).toBe('# Hi');
-    expect(content.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(content.headers['content-type']).toBe('application/octet-stream');
     expect(content.headers['content-disposition']).toMatch(/^attachment;/);
     expect(content.headers['x-content-type-options']).toBe('nosniff');
-    expect(content.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(content.headers['cache-control']).toBe('private, max-age=86400');
+  });
+
+  it('serves a script through its signed link as application/octet-stream, never as script', async () => {
+    const alice = await user();
+    const response = await post(alice, '/api/files', [
+      ...fields(),
+      { name: 'file', filename: 'evil.js', type: 'text/javascript', data: 'alert(document.cookie)' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const file = fileUploadResponseSchema.parse(response.json());
+    const served = await get(file.filepath);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/octet-stream');
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('has no HEAD route for file bytes, while GET still serves them', async () => {
+    const alice = await user();
+    const file = await upload(alice, 'head.txt', 'some bytes');
+    const head = await app.inject({ method: 'HEAD', url: file.filepath });
+    expect(head.statusCode).toBe(404);
+    const download = `/api/files/download/${alice.user.id}/${file.file_id}`;
+    expect((await app.inject({ method: 'HEAD', url: download, headers: alice.headers })).statusCode).toBe(
+      404,
+    );
+    const served = await get(file.filepath);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('some bytes');
   });
 
   it('answers the merged file config', async () => {
@@ -252,6 +280,7 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
     expect(tooBig.statusCode).toBe(400);
     expect(message(tooBig)).toBe('The avatar is too large: it may be at most 0.01 MB.');
     const svg = await post(alice, '/api/files/images/avatar', [
+      { name: 'manual', value: 'true' },
       {
         name: 'input',
         filename: 'me.svg',
@@ -260,7 +289,7 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
       },
     ]);
     expect(svg.statusCode).toBe(400);
-    expect(message(svg)).toMatch(/not an image/);
+    expect(message(svg)).toMatch(/png, jpeg, gif or webp/);
     expect(userSchema.parse((await get('/api/user', alice)).json()).avatar).toBeNull();
   });
 

@@ -29,7 +29,8 @@ export interface FilesRoutesDeps {
   uploadLimits: UploadLimits;
 }
 
-const IMMUTABLE = 'private, max-age=31536000, immutable';
+/** A day, not a year: a deleted file must not live on in caches for long. */
+const CONTENT_CACHE = 'private, max-age=86400';
 /** A served file never runs anything, even if a browser were talked into rendering it. */
 const CONTENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 const idParam = z.string().max(200);
@@ -123,7 +124,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 
   app.get(
     paths.filesDownload,
-    { preHandler: auth, schema: { params: z.object({ userId: idParam, fileId: idParam }) } },
+    {
+      // No automatic HEAD: it would read and stream the whole file only to drop the body.
+      exposeHeadRoute: false,
+      preHandler: auth,
+      schema: { params: z.object({ userId: idParam, fileId: idParam }) },
+    },
     async (request, reply) => {
       const content = await files.download(request.user.id, request.params.userId, request.params.fileId);
       return sendContent(reply, content, {
@@ -139,6 +145,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
   app.get(
     paths.filesContent,
     {
+      exposeHeadRoute: false,
       schema: {
         params: z.object({ fileId: idParam }),
         querystring: z.object({ sig: z.string().max(200).default('') }),
@@ -149,9 +156,10 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
       const { type, filename } = content.file;
       const inline = isImageType(type);
       return sendContent(reply, content, {
-        'content-type': inline ? type : type || 'application/octet-stream',
+        // Only inline images keep their type: anything else is bytes to save, never something to run.
+        'content-type': inline ? type : 'application/octet-stream',
         'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', filename),
-        'cache-control': IMMUTABLE,
+        'cache-control': CONTENT_CACHE,
       });
     },
   );

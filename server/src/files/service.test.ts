@@ -10,13 +10,19 @@ import type { AppConfig } from '../config/app-config';
 import { createFilesService, type FilesService } from './service';
 import { MAX_EXTRACTED_TEXT } from './extract-text';
 import { spoolFile } from './spool-file';
+import { createFileStorage } from '../storage/create-file-storage';
+import type { FileStorage } from '../storage/file-storage';
+import { storageKey } from '../storage/storage-key';
+import sharp from 'sharp';
 
 describeEachEngine('files service: the attachments port of the chat engine', (getDb, { getDatabase }) => {
   let config: AppConfig;
   let files: FilesService;
+  let storage: FileStorage;
   beforeAll(() => {
     config = testConfig();
-    files = createFilesService({ db: getDb(), config });
+    storage = createFileStorage(config.fileStorage);
+    files = createFilesService({ db: getDb(), config, storage });
   });
   afterAll(() => files.close());
 
@@ -77,5 +83,27 @@ describeEachEngine('files service: the attachments port of the chat engine', (ge
     await files.markUsed(bob.user.id, [file.file_id], randomUUID());
     const [listed] = await files.list(alice.user.id);
     expect(listed).toMatchObject({ usage: 2, conversationId });
+  });
+
+  it('refuses an image on the documents route, pointing to /api/files/images', async () => {
+    const alice = await user();
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } },
+    })
+      .png()
+      .toBuffer();
+    await expect(upload(alice.user.id, 'a.png', png, 'image/png')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('/api/files/images') as unknown,
+    });
+  });
+
+  it('refuses to read more bytes than a file’s recorded size', async () => {
+    const alice = await user();
+    const file = await upload(alice.user.id, 'small.txt', 'tiny');
+    // The stored bytes grow behind the row's back (a swapped object, a corrupt store).
+    await storage.put(storageKey(alice.user.id, file.file_id), Buffer.alloc(1024 * 1024, 0x61), 'text/plain');
+    const [attachment] = await files.attachmentsFor(alice.user.id, [file.file_id]);
+    await expect(attachment?.read()).rejects.toThrow(/more bytes than its recorded size/);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { mergeFileConfig, toMegabytes } from '@parley/shared/files/file-config';
 import { isImageType, isTextLikeType } from '@parley/shared/files/mime-types';
+import { sniffImageType } from '@parley/shared/files/sniff-image-type';
 import {
   fileUploadFieldsSchema,
   type FileConfig,
@@ -37,7 +37,7 @@ import {
   listUserFiles,
 } from './repo';
 import { createLinkSigner, type LinkSigner } from './signed-link';
-import { sweepSpool } from './sweep-spool';
+import { sweepSpool, sweepUploadParts } from './sweep-spool';
 
 export interface FilesServiceDeps {
   db: Db;
@@ -73,8 +73,8 @@ export interface FilesService {
     file: UploadedFile,
   ): Promise<FileUploadResponse>;
   /**
-   * An avatar: a 150 px square; with `manual` it becomes the user's avatar, and the avatar file it replaces
-   * (row and bytes) is deleted. Answers its URL.
+   * An avatar: a 150 px square that becomes the user's avatar; the avatar file it replaces (row and bytes) is
+   * deleted. Answers its URL. Without `manual` it is refused (400) and nothing is stored.
    */
   uploadAvatar(userId: string, file: UploadedFile, manual: boolean): Promise<{ url: string }>;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
@@ -95,6 +95,11 @@ const LIST_LIMIT = 100;
 const FILE_NOT_FOUND = 'File not found';
 const UPLOADED = 'File uploaded and processed successfully';
 const IMAGE_UPLOADED = 'Image uploaded and processed successfully';
+const IMAGE_ON_DOCUMENT_ROUTE = 'Images must be uploaded to /api/files/images, not /api/files.';
+/** What `read()` tolerates above a file's recorded size before it refuses the bytes. */
+const READ_SLACK_BYTES = 64 * 1024;
+const AVATAR_NOT_AN_IMAGE = 'The avatar must be a png, jpeg, gif or webp image.';
+const MANUAL_MUST_BE_TRUE = 'manual must be true';
 const STORAGE_DOWN = 'The file storage is not available right now. Please try again later.';
 
 /** The valid UUIDs among `ids`, lower-cased, without repeats, in order. */
@@ -130,6 +135,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   const present = (row: FileRow): FileObject => presentFile(row, signer);
   const spoolDirectory = join(config.server.dataDir, 'tmp');
   void sweepSpool(spoolDirectory);
+  if (config.fileStorage.kind === 'local') void sweepUploadParts(config.fileStorage.root);
 
   /** Stores the bytes (processed, or a spooled file's), then the row; the bytes go again if the row cannot be written. */
   async function store(
@@ -200,6 +206,8 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
     async uploadDocument(userId, rawFields, file) {
       const fields = parseFields(rawFields);
       const type = judgeUpload(fileConfig, fields, file);
+      // Images are only ever stored resized and re-encoded, so a chat turn never reads a huge one.
+      if (isImageType(type)) throw new AppError(400, IMAGE_ON_DOCUMENT_ROUTE);
       const row = await store(userId, file, {
         tempFileId: fields.file_id,
         conversationId: conversationOf(fields),
@@ -229,6 +237,10 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       return { ...present(row), message: IMAGE_UPLOADED };
     },
     async uploadAvatar(userId, file, manual) {
+      // An avatar nobody uses would only take space: see docs/decisions.md "Avatar uploads".
+      if (!manual) throw new AppError(400, MANUAL_MUST_BE_TRUE);
+      // Only the four image formats reach sharp's decoders, whatever else it could parse.
+      if (sniffImageType(file.head) === undefined) throw new AppError(400, AVATAR_NOT_AN_IMAGE);
       const image = await processAvatar(file.path, imageOutputType);
       const row = await store(userId, image.bytes, {
         filename: `avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
@@ -238,7 +250,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         context: 'avatar',
       });
       const url = signer.link(row.fileId);
-      if (manual) await deleteReplacedAvatar(userId, await users.replaceAvatar(userId, url), row.fileId);
+      await deleteReplacedAvatar(userId, await users.replaceAvatar(userId, url), row.fileId);
       return { url };
     },
     async deleteFiles(userId, fileIds) {
@@ -285,10 +297,26 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         const stream = await storage.get(row.filepath);
         if (!stream)
           throw new Error(`the bytes of file ${row.fileId} are missing from the ${storage.kind} storage`);
-        return buffer(stream);
+        return readCapped(stream, row.bytes + READ_SLACK_BYTES, row.fileId);
       },
     };
   }
+}
+
+/** The stream's bytes, refusing (and destroying the stream) once more than `maxBytes` arrive. */
+async function readCapped(stream: Readable, maxBytes: number, fileId: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer | Uint8Array | string>) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    total += bytes.length;
+    if (total > maxBytes) {
+      stream.destroy();
+      throw new Error(`file ${fileId} holds more bytes than its recorded size`);
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** The readable message of an upload above the server's limit (413). */

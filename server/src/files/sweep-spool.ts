@@ -29,3 +29,40 @@ export async function sweepSpool(directory: string, now = Date.now()): Promise<n
   }
   return removed;
 }
+
+/** A half-written stored file of the local storage (`DATA_DIR/uploads/<user>/.<uuid>.part`). */
+const UPLOAD_PART = /^\.[0-9a-f-]{36}\.part$/;
+
+/**
+ * Removes the half-written files a stopped process left in the local storage's user folders (they are
+ * renamed into place once complete, so one a day old belongs to no write still running). Never throws.
+ */
+export async function sweepUploadParts(root: string, now = Date.now()): Promise<number> {
+  let folders: string[];
+  try {
+    folders = await readdir(root);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = await readdir(join(root, folder));
+    } catch {
+      continue; // Not a folder, or gone: nothing of ours inside.
+    }
+    for (const name of names) {
+      if (!UPLOAD_PART.test(name)) continue;
+      const path = join(root, folder, name);
+      try {
+        if (now - (await stat(path)).mtimeMs < STALE_SPOOL_MS) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      } catch {
+        // Gone already, or not ours to remove.
+      }
+    }
+  }
+  return removed;
+}

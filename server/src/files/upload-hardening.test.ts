@@ -210,20 +210,28 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
     await expectNothingLeft(alice);
   });
 
-  it('stores an image document under the type its bytes show, and serves only real images inline', async () => {
+  it('refuses an image on the documents route, and serves only real images inline', async () => {
     const alice = await user();
     const jpeg = await sharp(await png(8, 8))
       .jpeg()
       .toBuffer();
-    const response = await post(alice, '/api/files', [
+    const refused = await post(alice, '/api/files', [
+      ...fields(),
+      { name: 'file', filename: 'photo.png', type: 'image/png', data: jpeg },
+    ]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: expect.stringContaining('/api/files/images') as unknown,
+    });
+    const response = await post(alice, '/api/files/images', [
       ...fields(),
       { name: 'file', filename: 'photo.png', type: 'image/png', data: jpeg },
     ]);
     expect(response.statusCode, response.body).toBe(200);
     const file = fileUploadResponseSchema.parse(response.json());
-    expect(file.type).toBe('image/jpeg');
+    expect(file.type).toBe('image/png');
     const served = await app.inject({ url: file.filepath });
-    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['content-disposition']).toMatch(/^inline;/);
 
     const page = await post(alice, '/api/files', [
@@ -264,29 +272,54 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
 
   it('deletes the avatar file a new avatar replaces, row and bytes, and only that one', async () => {
     const [alice, bob] = [await user(), await user()];
-    const avatar = async (owner: TestUser, manual = 'true') => {
+    const avatar = async (owner: TestUser) => {
       const response = await post(owner, '/api/files/images/avatar', [
         { name: 'input', filename: 'me.png', type: 'image/png', data: await png(200, 200) },
-        { name: 'manual', value: manual },
+        { name: 'manual', value: 'true' },
       ]);
       expect(response.statusCode, response.body).toBe(200);
       return avatarUploadResponseSchema.parse(response.json()).url;
     };
     const bobs = await avatar(bob);
     const first = await avatar(alice);
-    const unused = await avatar(alice, 'false');
     const second = await avatar(alice);
     expect((await app.inject({ url: first })).statusCode).toBe(404);
     expect((await app.inject({ url: second })).statusCode).toBe(200);
-    expect((await app.inject({ url: unused })).statusCode).toBe(200);
     expect((await app.inject({ url: bobs })).statusCode).toBe(200);
     const rows = await rowsOf(alice);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(1);
     expect(filesUnder(join(uploadsDir(), alice.user.id)).sort()).toEqual(
       rows.map((row) => row.fileId).sort(),
     );
     const me = userSchema.parse((await app.inject({ url: '/api/user', headers: alice.headers })).json());
     expect(me.avatar).toBe(second);
+  });
+
+  it('stores nothing for an avatar without manual=true, answering 400', async () => {
+    const alice = await user();
+    for (const manual of ['false', '']) {
+      const response = await post(alice, '/api/files/images/avatar', [
+        { name: 'input', filename: 'me.png', type: 'image/png', data: await png(20, 20) },
+        { name: 'manual', value: manual },
+      ]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(message(response)).toBe('manual must be true');
+    }
+    expect(await rowsOf(alice)).toEqual([]);
+  });
+
+  it('refuses an avatar whose bytes are not png, jpeg, gif or webp before decoding it', async () => {
+    const alice = await user();
+    const tiff = await sharp(await png(20, 20))
+      .tiff()
+      .toBuffer();
+    const response = await post(alice, '/api/files/images/avatar', [
+      { name: 'input', filename: 'me.png', type: 'image/png', data: tiff },
+      { name: 'manual', value: 'true' },
+    ]);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(message(response)).toBe('The avatar must be a png, jpeg, gif or webp image.');
+    expect(await rowsOf(alice)).toEqual([]);
   });
 
   it('answers 503 in words when the server cannot spool the upload', async () => {

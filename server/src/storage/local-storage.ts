@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FileStorage } from './file-storage';
 import { assertStorageKey } from './storage-key';
@@ -43,13 +42,15 @@ export function createLocalStorage(root: string): FileStorage {
     putFile: (key, source) => writeAtomically(key, (temporary) => copyFile(source, temporary)),
     async get(key) {
       const path = pathOf(key);
+      // The file is opened here, not when the stream starts: a delete after this cannot turn into an error.
+      let handle: FileHandle;
       try {
-        await access(path);
+        handle = await open(path, 'r');
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
-      return createReadStream(path);
+      return handle.createReadStream();
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
