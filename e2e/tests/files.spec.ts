@@ -7,6 +7,7 @@ import {
   loadedWidth,
   pasteFile,
   RED_DOT_PNG,
+  solidPng,
   textFile,
   waitForUploads,
 } from '../support/files';
@@ -189,6 +190,31 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(dialog.getByRole('row')).toHaveCount(4);
       await dialog.getByRole('checkbox', { name: 'Select notes.txt' }).check();
       await snapshot(page, `files-my-files-${size}-${colorScheme}`);
+    });
+  }
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`sent message with files screenshot (${size}, ${colorScheme})`, async ({ page, fake }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      const photo = { name: 'photo.png', mimeType: 'image/png', buffer: solidPng(300, 200) };
+      await attachFiles(page, [photo, textFile('quarterly-report-final-version.txt', 'numbers')]);
+      await waitForUploads(page, 2);
+      await fake.script({ replies: [{ text: 'A red picture and a report.' }] });
+      await send(page, 'What did I attach?');
+      await expect(messages(page).nth(1)).toContainText('A red picture and a report.');
+      const thumbnail = messages(page).first().getByRole('img', { name: 'photo.png' });
+      await expect.poll(() => loadedWidth(thumbnail)).toBeGreaterThan(0);
+      // The thumbnail keeps its proportions inside the 240 px box, and its frame hugs it.
+      const box = await thumbnail.boundingBox();
+      expect(box?.width).toBeCloseTo(240, 0);
+      expect(box?.height).toBeCloseTo(160, 0);
+      const frame = await messages(page).first().getByRole('link', { name: 'photo.png' }).boundingBox();
+      expect(frame?.width).toBeLessThanOrEqual(243);
+      await snapshot(page, `files-sent-message-${size}-${colorScheme}`);
     });
   }
 }

@@ -31,7 +31,7 @@ export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
                   width={file.width}
                   height={file.height}
                   loading="lazy"
-                  className="h-auto max-h-60 w-auto max-w-[min(100%,15rem)] object-contain"
+                  className="h-auto max-h-60 w-auto max-w-60 object-contain"
                 />
               </a>
             </li>
