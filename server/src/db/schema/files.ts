@@ -1,10 +1,10 @@
 import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { sqlLiteralList, timestamps } from './columns';
+import { FILE_SOURCES } from '@parley/shared/schemas/file';
 import { users } from './users';
 
-export const FILE_SOURCES = ['local', 'firebase', 'openai', 's3', 'vectordb'] as const;
-export type FileSource = (typeof FILE_SOURCES)[number];
+export { FILE_SOURCES, type FileSource } from '@parley/shared/schemas/file';
 
 /**
  * Uploaded files. `conversation_id` is informational (no foreign key): a file is often uploaded before its

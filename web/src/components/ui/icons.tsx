@@ -72,3 +72,20 @@ export function LogoutIcon(props: IconProps) {
     </svg>
   );
 }
+
+export function DocumentIcon(props: IconProps) {
+  return (
+    <svg {...base} width={18} height={18} {...props}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h4" />
+    </svg>
+  );
+}
+
+export function PaperclipIcon(props: IconProps) {
+  return (
+    <svg {...base} width={18} height={18} {...props}>
+      <path d="M20.5 11.5l-8.1 8.1a5 5 0 0 1-7.1-7.1l8.5-8.5a3.5 3.5 0 0 1 5 5l-8.4 8.4a2 2 0 0 1-2.9-2.9l7.8-7.7" />
+    </svg>
+  );
+}

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { smallIconButton } from '../../../components/ui/chat-styles';
-import { PaperclipIcon } from './paperclip-icon';
+import { PaperclipIcon } from '../../../components/ui/icons';
 
 /** SPEC §2: the composer's attach-files button with its hidden, multiple file input. */
 export function AttachButton({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled: boolean }) {

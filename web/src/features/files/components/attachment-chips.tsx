@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/chat-icons';
 import { isImageAttachment, UPLOAD_PROGRESS, type Attachment } from '../logic/attachment';
 import { fileFormatLabel } from '../logic/file-label';
-import { DocumentIcon } from './document-icon';
 import { ProgressRing } from './progress-ring';
+import { DocumentIcon } from '../../../components/ui/icons';
 
 /** The files picked for the next message, above the text box (SPEC §2, §4 "File upload"). */
 export function AttachmentChips({

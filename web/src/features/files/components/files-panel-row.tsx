@@ -4,8 +4,7 @@ import type { FileObject } from '@parley/shared/schemas/file';
 import { CheckIcon } from '../../../components/ui/chat-icons';
 import { splitFilename } from '../logic/file-label';
 import { megabytes } from '../logic/file-size';
-import { DocumentIcon } from './document-icon';
-import { PaperclipIcon } from './paperclip-icon';
+import { DocumentIcon, PaperclipIcon } from '../../../components/ui/icons';
 
 interface FilesPanelRowProps {
   file: FileObject;

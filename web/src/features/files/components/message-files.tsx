@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isImageAttachment, type MessageFile } from '../logic/attachment';
 import { fileFormatLabel } from '../logic/file-label';
 import { fileContentLink } from '../logic/file-link';
-import { DocumentIcon } from './document-icon';
+import { DocumentIcon } from '../../../components/ui/icons';
 
 /**
  * A user message's files above its text: image thumbnails (full size in a new tab) and document chips. Only
