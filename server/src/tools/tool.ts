@@ -1,0 +1,60 @@
+/**
+ * The contract every callable tool implements (ARCHITECTURE.md §6): manifest tools, MCP tools, assistant
+ * actions, retrieval and the code interpreter. The agent loop (`agents/`) knows tools only through this.
+ */
+export interface Tool {
+  /** Function name the model calls (`^[a-zA-Z0-9_-]{1,64}$`). */
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema (an object schema) of the arguments. */
+  readonly parameters: Record<string, unknown>;
+  /** Credentials the tool needs, per user (SPEC §5 plugin auth fields). */
+  readonly authConfig?: readonly ToolAuthField[];
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export interface ToolAuthField {
+  authField: string;
+  label: string;
+  description: string;
+}
+
+export interface ToolContext {
+  userId: string;
+  /** Resolved auth values (environment first, then the user's stored ones), by `authField`. */
+  auth: Readonly<Record<string, string>>;
+  /** Aborted on user abort or when the call's time limit passes; tools must stop and not write. */
+  signal: AbortSignal;
+  /** Reports progress between 0 and 1 while running (shown as the part's `progress`). */
+  reportProgress?(progress: number): void;
+  /** Saves bytes a tool generated (images) as the user's file; returns what an `image_file` part needs. */
+  saveFile?(file: GeneratedFile): Promise<SavedToolFile>;
+}
+
+export interface GeneratedFile {
+  bytes: Buffer;
+  filename: string;
+  mimeType: string;
+}
+
+export interface SavedToolFile {
+  file_id: string;
+  filepath: string;
+  width?: number;
+  height?: number;
+}
+
+export interface ToolResult {
+  /** What the model sees (data, never instructions to us); capped by the loop. */
+  output: string;
+  /** Files the tool saved, shown as `image_file` parts. */
+  files?: SavedToolFile[];
+}
+
+/** A failure the model and the user should see as the tool part's output (not a server error). */
+export class ToolError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ToolError';
+  }
+}
