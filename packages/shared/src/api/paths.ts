@@ -62,6 +62,11 @@ export const paths = {
   filesDownload: '/api/files/download/:userId/:fileId',
   /** GET a file's bytes through the signed link its `filepath` holds (`?sig=…`); 404 without a valid one. */
   filesContent: '/api/files/content/:fileId',
+
+  /** GET the plugin store entry, then every tool with the caller's `authenticated`. */
+  plugins: '/api/plugins',
+  /** POST `{pluginKey, action: "install"|"uninstall", auth?}` → the updated user. */
+  userPlugins: '/api/user/plugins',
 } as const;
 
 /** Where a social login button sends the browser (prefix it with the startup config's `serverDomain`). */

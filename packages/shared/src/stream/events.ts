@@ -25,6 +25,8 @@ export const textEventSchema = z.object({
   conversationId: z.string(),
   text: z.string(),
   offset: z.number().int().min(0),
+  /** The content part this delta extends (`offset` is then that part's length before it); absent → the only text part. */
+  index: z.number().int().min(0).optional(),
 });
 
 export const contentEventSchema = z.object({

@@ -173,6 +173,70 @@ describe('applyChatEvent', () => {
     expect(state.messages[1]?.content).toEqual([{ type: 'text', text: 'part' }]);
   });
 
+  it('tool-call parts and indexed text deltas build the reply in order; its text joins the text parts', () => {
+    const started = applyChatEvent(newSubmission(), created, now);
+    const call = (progress: number, output?: string): ChatEvent => ({
+      type: 'content',
+      messageId: 'r1',
+      index: 1,
+      part: {
+        type: 'tool_call',
+        tool_call: {
+          id: 'c',
+          type: 'function',
+          name: 'calculator',
+          arguments: '{"input":"2+2"}',
+          output,
+          progress,
+        },
+      },
+    });
+    const indexed = (delta: string, offset: number, index: number): ChatEvent => ({
+      ...(text(delta, offset) as Extract<ChatEvent, { type: 'text' }>),
+      index,
+    });
+    const state = applyChatEvents(
+      started,
+      [indexed('Let me', 0, 0), indexed(' check.', 6, 0), call(0.5), call(1, '4'), indexed('It is 4.', 0, 2)],
+      now,
+    );
+    const reply = state.messages[1];
+    expect(reply?.content).toEqual([
+      { type: 'text', text: 'Let me check.' },
+      {
+        type: 'tool_call',
+        tool_call: {
+          id: 'c',
+          type: 'function',
+          name: 'calculator',
+          arguments: '{"input":"2+2"}',
+          output: '4',
+          progress: 1,
+        },
+      },
+      { type: 'text', text: 'It is 4.' },
+    ]);
+    expect(reply?.text).toBe('Let me check.\n\nIt is 4.');
+  });
+
+  it('a part that arrives before the parts under it keeps its index', () => {
+    const started = applyChatEvent(newSubmission(), created, now);
+    const state = applyChatEvent(
+      started,
+      {
+        type: 'content',
+        messageId: 'r1',
+        index: 1,
+        part: { type: 'image_file', image_file: { file_id: 'f1' } },
+      },
+      now,
+    );
+    expect(state.messages[1]?.content).toEqual([
+      { type: 'text', text: '' },
+      { type: 'image_file', image_file: { file_id: 'f1' } },
+    ]);
+  });
+
   it('final replaces both messages with the saved ones, even before created was seen', () => {
     const final: ChatEvent = {
       type: 'final',

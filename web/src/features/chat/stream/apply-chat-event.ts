@@ -1,4 +1,5 @@
 import type { ChatEvent } from '@parley/shared/stream/events';
+import { textOfContent } from '@parley/shared/messages/content-text';
 import type { ContentPart, Message } from '@parley/shared/schemas/message';
 
 /**
@@ -79,14 +80,33 @@ export function spliceText(text: string, delta: string, offset: number): string 
   return text + delta;
 }
 
+/** Puts `part` at `index`; a part that arrives before those under it leaves empty text parts to fill. */
 function setPart(
   content: readonly ContentPart[] | undefined,
   index: number,
   part: ContentPart,
 ): ContentPart[] {
   const next = [...(content ?? [])];
+  while (next.length < index) next.push({ type: 'text', text: '' });
   next[index] = part;
-  return next.filter((entry): entry is ContentPart => entry !== undefined);
+  return next;
+}
+
+/** A text delta: into the reply's text, or into the text part at `index` (the text then joins the parts). */
+function applyText(message: Message, delta: string, offset: number, index: number | undefined): Message {
+  if (index === undefined) return { ...message, text: spliceText(message.text, delta, offset) };
+  const current = message.content?.[index];
+  const before = current?.type === 'text' ? current.text : '';
+  const content = setPart(message.content, index, { type: 'text', text: spliceText(before, delta, offset) });
+  return { ...message, content, text: textOfContent(content) };
+}
+
+/** A content part changed: a text part also changes the reply's text. */
+function applyPart(message: Message, index: number, part: ContentPart): Message {
+  const content = setPart(message.content, index, part);
+  return part.type === 'text'
+    ? { ...message, content, text: textOfContent(content) }
+    : { ...message, content };
 }
 
 /**
@@ -133,7 +153,7 @@ export function applyChatEvent(state: StreamState, event: ChatEvent, now: string
         messages: replaceWhere(
           messages,
           (m) => m.messageId === event.messageId,
-          (m) => ({ ...m, text: spliceText(m.text, event.text, event.offset) }),
+          (m) => applyText(m, event.text, event.offset, event.index),
         ),
         target,
       };
@@ -142,7 +162,7 @@ export function applyChatEvent(state: StreamState, event: ChatEvent, now: string
         messages: replaceWhere(
           messages,
           (m) => m.messageId === event.messageId,
-          (m) => ({ ...m, content: setPart(m.content, event.index, event.part) }),
+          (m) => applyPart(m, event.index, event.part),
         ),
         target,
       };
