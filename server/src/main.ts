@@ -24,6 +24,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.env.LOG_LEVEL ?? 'info');
+  for (const key of config.ignoredYamlKeys) {
+    logger.warn({ key }, `config key "${key}" is not used by Parley; ignored`);
+  }
   const database = await openDatabase(
     config.server.databaseUrl
       ? { databaseUrl: config.server.databaseUrl }

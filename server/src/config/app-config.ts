@@ -25,6 +25,8 @@ export interface AppConfig {
   server: ServerSettings;
   env: ParsedEnv;
   yaml: YamlConfig | undefined;
+  /** YAML keys Parley does not use (a newer LibreChat config); logged once each at start-up. */
+  ignoredYamlKeys: string[];
   secrets: Secrets;
   /** Where uploaded files are kept (YAML `fileStrategy`). */
   fileStorage: FileStorageSettings;
@@ -39,8 +41,9 @@ export interface AppConfig {
 export function loadAppConfig(rawEnv: Env, cwd: string = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(rawEnv);
   if (!parsed.success) throw new ConfigError(`Invalid environment: ${describeFirstIssue(parsed.error)}`);
-  const env = parsed.data;
-  const yaml = loadYamlConfig(env.CONFIG_PATH, cwd);
+  const loaded = loadYamlConfig(parsed.data.CONFIG_PATH, cwd);
+  const yaml = loaded?.config;
+  const env = withYamlBalance(parsed.data, rawEnv, yaml);
   const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
   const port = env.PORT;
   const domainServer = env.DOMAIN_SERVER ?? `http://localhost:${port}`;
@@ -56,7 +59,24 @@ export function loadAppConfig(rawEnv: Env, cwd: string = process.cwd()): AppConf
   };
   const fileStorage = fileStorageSettings(env, yaml, dataDir);
   const secrets = loadSecrets(dataDir, env);
-  return deepFreeze({ server, env, yaml, secrets, fileStorage, vars: { ...rawEnv } });
+  const ignoredYamlKeys = loaded?.ignoredKeys ?? [];
+  return deepFreeze({ server, env, yaml, ignoredYamlKeys, secrets, fileStorage, vars: { ...rawEnv } });
+}
+
+/**
+ * LibreChat 1.2+ configures balances in YAML (`balance.enabled`, `balance.startBalance`); a variable that is
+ * set explicitly (CHECK_BALANCE, START_BALANCE) still wins.
+ */
+function withYamlBalance(env: ParsedEnv, rawEnv: Env, yaml: YamlConfig | undefined): ParsedEnv {
+  const balance = yaml?.balance;
+  if (!balance) return env;
+  return {
+    ...env,
+    CHECK_BALANCE:
+      rawEnv.CHECK_BALANCE === undefined ? (balance.enabled ?? env.CHECK_BALANCE) : env.CHECK_BALANCE,
+    START_BALANCE:
+      rawEnv.START_BALANCE === undefined ? (balance.startBalance ?? env.START_BALANCE) : env.START_BALANCE,
+  };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -41,7 +41,7 @@ describe('loadYamlConfig', () => {
 
   it('reads ./librechat.yaml by default and applies the 1.0.8 defaults', () => {
     const { dir } = withConfig(customEndpoint());
-    const config = loadYamlConfig(undefined, dir);
+    const config = loadYamlConfig(undefined, dir)?.config;
     expect(config?.endpoints?.custom?.[0]?.name).toBe('Mistral');
     expect(config?.cache).toBe(true);
     expect(config?.imageOutputType).toBe('png');
@@ -50,12 +50,42 @@ describe('loadYamlConfig', () => {
 
   it('reads the file named by CONFIG_PATH, and refuses a CONFIG_PATH that does not exist', () => {
     const { dir } = withConfig(customEndpoint());
-    expect(loadYamlConfig('librechat.yaml', dir)?.version).toBe('1.0.8');
+    expect(loadYamlConfig('librechat.yaml', dir)?.config.version).toBe('1.0.8');
     expect(() => loadYamlConfig('missing.yaml', dir)).toThrow(/CONFIG_PATH: file not found/);
   });
 
-  it('names an unknown top-level key', () => {
-    expect(errorOf('version: 1.0.8\nbogus: true\n')).toMatch(/: unknown key "bogus"$/);
+  it('ignores keys Parley does not know, at any depth, and names each one', () => {
+    const { dir } = withConfig('version: 1.0.8\nbogus: true\ninterface:\n  presets: false\n  agents: true\n');
+    const loaded = loadYamlConfig(undefined, dir);
+    expect(loaded?.config.interface).toEqual({ presets: false });
+    expect(loaded?.ignoredKeys).toEqual(['bogus', 'interface.agents']);
+  });
+
+  it('starts with the librechat.yaml of a current LibreChat deployment (config 1.3.x)', () => {
+    const { dir } = withConfig(CURRENT_LIBRECHAT_CONFIG);
+    const loaded = loadYamlConfig(undefined, dir);
+    expect(loaded?.config.version).toBe('1.3.1');
+    expect(loaded?.config.balance).toEqual({ enabled: true, startBalance: 20000 });
+    expect(loaded?.config.registration?.socialLogins).toEqual(['github', 'google']);
+    expect(loaded?.config.endpoints?.custom?.[0]?.name).toBe('Ollama');
+    expect(loaded?.ignoredKeys).toEqual(
+      expect.arrayContaining([
+        'interface.agents',
+        'memory',
+        'webSearch',
+        'speech',
+        'mcpSettings',
+        'endpoints.agents',
+        'balance.autoRefillEnabled',
+        'endpoints.custom[0].titleMessageRole',
+      ]),
+    );
+  });
+
+  it('still validates the values of keys it knows when it ignores others', () => {
+    expect(errorOf('version: 1.3.1\nmemory: {}\nimageOutputType: gif\n')).toMatch(
+      /imageOutputType: Invalid option/,
+    );
   });
 
   it('requires the version key', () => {
@@ -73,11 +103,12 @@ describe('loadYamlConfig', () => {
       /endpoints\.custom\[0\]\.models\.default: needs at least one model/,
     );
     const { dir } = withConfig(customEndpoint().replace('default: [mistral-small]', 'fetch: true'));
-    expect(loadYamlConfig(undefined, dir)?.endpoints?.custom?.[0]?.models.fetch).toBe(true);
+    expect(loadYamlConfig(undefined, dir)?.config.endpoints?.custom?.[0]?.models.fetch).toBe(true);
   });
 
-  it('needs at least one key in the endpoints block', () => {
-    expect(errorOf('version: 1.0.8\nendpoints: {}\n')).toMatch(/endpoints: needs at least one of/);
+  it('accepts an endpoints block left empty once unknown endpoints are ignored', () => {
+    const { dir } = withConfig('version: 1.3.1\nendpoints:\n  agents:\n    disableBuilder: false\n');
+    expect(loadYamlConfig(undefined, dir)?.ignoredKeys).toEqual(['endpoints.agents']);
   });
 
   it('needs at least one azure group, each with an instance unless serverless', () => {
@@ -118,3 +149,41 @@ endpoints:
     expect(errorOf('version: 1.0.8\nimageOutputType: gif\n')).toMatch(/imageOutputType: Invalid option/);
   });
 });
+
+/** The shape of a LibreChat 1.3.x `librechat.yaml`: keys Parley maps, keys it ignores. */
+const CURRENT_LIBRECHAT_CONFIG = `
+version: 1.3.1
+cache: true
+interface:
+  customWelcome: "Welcome!"
+  endpointsMenu: true
+  agents: true
+  prompts: true
+  bookmarks: true
+registration:
+  socialLogins: [github, google]
+balance:
+  enabled: true
+  startBalance: 20000
+  autoRefillEnabled: false
+memory:
+  disabled: false
+  personalize: true
+webSearch:
+  serperApiKey: "\${SERPER_API_KEY}"
+speech:
+  tts:
+    openai: { apiKey: x, model: tts-1, voices: [alloy] }
+mcpSettings:
+  allowedDomains: [example.com]
+endpoints:
+  agents:
+    recursionLimit: 50
+  custom:
+    - name: Ollama
+      apiKey: ollama
+      baseURL: http://127.0.0.1:11434/v1
+      models: { default: [llama3], fetch: false }
+      titleConvo: true
+      titleMessageRole: user
+`;

@@ -19,11 +19,11 @@ const stringRecord = z.record(z.string(), z.string());
 const paramsRecord = z.record(z.string(), z.unknown());
 
 const customEndpointSchema = z
-  .object({
+  .strictObject({
     name: z.string().trim().min(1),
     apiKey: z.string().min(1),
     baseURL: z.string().min(1),
-    models: z.object({
+    models: z.strictObject({
       default: z.array(z.string().min(1)).optional(),
       fetch: z.boolean().optional(),
       userIdQuery: z.boolean().optional(),
@@ -61,7 +61,7 @@ const customEndpointSchema = z
 
 const azureModelSchema = z.union([
   z.literal(true),
-  z.object({
+  z.strictObject({
     deploymentName: z.string().optional(),
     version: z.string().optional(),
     assistants: z.boolean().optional(),
@@ -69,7 +69,7 @@ const azureModelSchema = z.union([
 ]);
 
 const azureGroupSchema = z
-  .object({
+  .strictObject({
     group: z.string().min(1),
     apiKey: z.string().min(1),
     instanceName: z.string().optional(),
@@ -118,7 +118,7 @@ const azureGroupSchema = z
   });
 
 const azureEndpointSchema = z
-  .object({
+  .strictObject({
     groups: z.array(azureGroupSchema).min(1, 'needs at least one group'),
     plugins: z.boolean().optional(),
     assistants: z.boolean().optional(),
@@ -163,7 +163,7 @@ export const ASSISTANT_CAPABILITIES = [
   'tools',
 ] as const;
 
-const assistantsEndpointSchema = z.object({
+const assistantsEndpointSchema = z.strictObject({
   disableBuilder: z.boolean().optional(),
   pollIntervalMs: z.number().int().positive().optional(),
   timeoutMs: z.number().int().positive().optional(),
@@ -173,7 +173,9 @@ const assistantsEndpointSchema = z.object({
   capabilities: z.array(z.enum(ASSISTANT_CAPABILITIES)).optional(),
   apiKey: z.string().optional(),
   baseURL: z.string().optional(),
-  models: z.object({ default: z.array(z.string()).optional(), fetch: z.boolean().optional() }).optional(),
+  models: z
+    .strictObject({ default: z.array(z.string()).optional(), fetch: z.boolean().optional() })
+    .optional(),
   titleConvo: z.boolean().optional(),
   titleMethod: z.enum(['completion', 'functions']).optional(),
   titleModel: z.string().optional(),
@@ -185,9 +187,6 @@ const endpointsSchema = z
     azureOpenAI: azureEndpointSchema.optional(),
     assistants: assistantsEndpointSchema.optional(),
     custom: z.array(customEndpointSchema).optional(),
-  })
-  .refine((e) => Object.values(e).some((v) => v !== undefined), {
-    message: 'needs at least one of azureOpenAI, assistants, custom',
   })
   .superRefine((e, ctx) => {
     const seen = new Set<string>();
@@ -204,7 +203,7 @@ const endpointsSchema = z
     });
   });
 
-const fileEndpointConfigSchema = z.object({
+const fileEndpointConfigSchema = z.strictObject({
   disabled: z.boolean().optional(),
   fileLimit: z.number().int().min(0).optional(),
   fileSizeLimit: z.number().min(0).optional(),
@@ -212,14 +211,18 @@ const fileEndpointConfigSchema = z.object({
   supportedMimeTypes: z.array(z.string()).optional(),
 });
 
-const rateLimitSchema = z.object({
+const rateLimitSchema = z.strictObject({
   ipMax: z.number().int().positive().optional(),
   ipWindowInMinutes: z.number().positive().optional(),
   userMax: z.number().int().positive().optional(),
   userWindowInMinutes: z.number().positive().optional(),
 });
 
-/** The YAML "Server config file" (SPEC §3, config version 1.0.8). Unknown top-level keys are errors. */
+/**
+ * The YAML "Server config file" (SPEC §3, config version 1.0.8 and later LibreChat versions). Objects are
+ * strict so that keys Parley does not know are found: the loader drops them with one warning each (a newer
+ * LibreChat config starts Parley) and validates every key Parley knows strictly.
+ */
 export const yamlConfigSchema = z.strictObject({
   version: z.string({ error: 'is required (for example "1.0.8")' }).min(1),
   cache: z.boolean().default(true),
@@ -227,7 +230,7 @@ export const yamlConfigSchema = z.strictObject({
   imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
   filteredTools: z.array(z.string()).optional(),
   interface: z
-    .object({
+    .strictObject({
       endpointsMenu: z.boolean().optional(),
       modelSelect: z.boolean().optional(),
       parameters: z.boolean().optional(),
@@ -239,21 +242,28 @@ export const yamlConfigSchema = z.strictObject({
     .optional(),
   fileStrategy: z.enum(['local', 'firebase', 'openai', 's3', 'vectordb']).default('local'),
   registration: z
-    .object({
+    .strictObject({
       socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
       allowedDomains: z.array(z.string().min(1)).optional(),
     })
     .optional(),
-  rateLimits: z.object({ fileUploads: rateLimitSchema.optional() }).optional(),
+  /** LibreChat 1.2+: the balance settings moved from CHECK_BALANCE / START_BALANCE to the YAML file. */
+  balance: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      startBalance: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  rateLimits: z.strictObject({ fileUploads: rateLimitSchema.optional() }).optional(),
   fileConfig: z
-    .object({
+    .strictObject({
       endpoints: z.record(z.string(), fileEndpointConfigSchema).optional(),
       serverFileSizeLimit: z.number().min(0).optional(),
       avatarSizeLimit: z.number().min(0).optional(),
     })
     .optional(),
   modelSpecs: z
-    .object({
+    .strictObject({
       enforce: z.boolean().default(false),
       prioritize: z.boolean().default(true),
       list: z.array(modelSpecSchema).optional(),
