@@ -22,6 +22,8 @@ interface ChatHeaderProps {
   onSetKey: (endpoint: string) => void;
   /** The model-spec menu (issue 7), after the model select. */
   specMenu?: ReactNode;
+  /** The plugins endpoint's tools menu, after the model select. */
+  toolsMenu?: ReactNode;
   /** The presets menu (issue 7), last; shown only with `interface.presets`. */
   presetsMenu?: ReactNode;
 }
@@ -38,6 +40,7 @@ export function ChatHeader({
   onOptions,
   onSetKey,
   specMenu,
+  toolsMenu,
   presetsMenu,
 }: ChatHeaderProps) {
   const { t } = useTranslation();
@@ -54,6 +57,7 @@ export function ChatHeader({
       {flags?.modelSelect !== false && setup && (
         <ModelSelect models={models} value={setup.model || null} onChange={onModel} />
       )}
+      {toolsMenu}
       {specMenu}
       <div className="ms-auto flex items-center gap-0.5">
         {current?.config.userProvide && (
@@ -68,7 +72,13 @@ export function ChatHeader({
           </button>
         )}
         {flags?.parameters !== false && setup && current && (
-          <ParametersPopover kind={current.kind} model={setup.model} values={setup} onChange={onOptions} />
+          <ParametersPopover
+            kind={current.kind}
+            model={setup.model}
+            values={setup}
+            onChange={onOptions}
+            models={models}
+          />
         )}
         {flags?.presets !== false && presetsMenu}
       </div>

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { conversationQuery } from '../../features/chat/api/messages';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { MessageFilesSlot } from '../../features/chat/components/message-files-slot';
+import { ToolLabels } from '../../features/chat/components/tool-labels';
 import type { ConversationSetup, MessageFile } from '../../features/chat/logic/build-request';
 import { setupFromConversation } from '../../features/chat/logic/setup';
 import type { StreamHooks } from '../../features/chat/stream/chat-stream';
@@ -28,6 +29,7 @@ import { SidePanel } from './side-panel';
 import { SidePanelFiles } from './side-panel-files';
 import { newConversationSetup, setupForEndpoint } from './conversation-template';
 import { PresetsMenuSlot, SpecMenuSlot } from './header-menus';
+import { usePluginTools } from './plugin-tools';
 import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
@@ -80,13 +82,19 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
   const available = endpoints && models ? { endpoints, models, lastModels } : null;
   const newDefault = useNewConversationDefault(available, startup?.modelSpecs);
   useRevealMessage(conversationId);
-  const setup: ConversationSetup | null =
+  const chosenSetup: ConversationSetup | null =
     overrides[conversationId] ??
     (conversationId === 'new'
       ? available && (newDefault ?? newConversationSetup(stored, available))
       : conversation
         ? setupFromConversation(conversation)
         : null);
+  const pluginTools = usePluginTools({
+    conversationId,
+    setup: chosenSetup,
+    onSetup: (next) => setSetup(conversationId, next),
+  });
+  const setup = pluginTools.setup;
 
   const entries = useMemo(() => endpointEntries(endpoints), [endpoints]);
   const current = entries.find((entry) => entry.name === setup?.endpoint);
@@ -162,6 +170,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
           onModel={(model) => setup && setSetup(conversationId, { ...setup, model })}
           onOptions={(patch) => setup && setSetup(conversationId, { ...setup, ...patch, model: setup.model })}
           onSetKey={setKeyDialogFor}
+          toolsMenu={pluginTools.toolsMenu}
           specMenu={<SpecMenuSlot specs={startup?.modelSpecs} setup={setup} available={available} />}
           presetsMenu={
             <PresetsMenuSlot
@@ -177,24 +186,26 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         <div className="relative min-w-0 flex-1">
           {composer.dropTarget}
           <MessageFilesSlot.Provider value={renderMessageFiles}>
-            <ChatScreen
-              conversationId={conversationId}
-              setup={setup}
-              iconURL={current?.config.iconURL ?? null}
-              replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
-              endpointLabel={current?.label ?? ''}
-              user={user}
-              blocked={keyMissing}
-              blockedNotice={
-                keyMissing && current ? (
-                  <KeyNotice endpointLabel={current.label} onSetKey={() => setKeyDialogFor(current.name)} />
-                ) : undefined
-              }
-              greeting={conversation?.greeting}
-              showBirthdayIcon={startup?.showBirthdayIcon === true}
-              hooks={hooks}
-              attachments={composer.attachments}
-            />
+            <ToolLabels.Provider value={pluginTools.labels}>
+              <ChatScreen
+                conversationId={conversationId}
+                setup={setup}
+                iconURL={current?.config.iconURL ?? null}
+                replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
+                endpointLabel={current?.label ?? ''}
+                user={user}
+                blocked={keyMissing}
+                blockedNotice={
+                  keyMissing && current ? (
+                    <KeyNotice endpointLabel={current.label} onSetKey={() => setKeyDialogFor(current.name)} />
+                  ) : undefined
+                }
+                greeting={conversation?.greeting}
+                showBirthdayIcon={startup?.showBirthdayIcon === true}
+                hooks={hooks}
+                attachments={composer.attachments}
+              />
+            </ToolLabels.Provider>
           </MessageFilesSlot.Provider>
         </div>
         {startup?.interface.sidePanel !== false && (
@@ -218,6 +229,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
           </SidePanel>
         )}
       </div>
+      {pluginTools.storeDialog}
       {dialogEntry && (
         <Suspense fallback={null}>
           <KeyDialog

@@ -120,6 +120,7 @@ export function PresetsMenuSlot({
               model={values.model ?? ''}
               values={values}
               onChange={onChange}
+              models={available?.models[endpoint] ?? []}
             />
           </Suspense>
         </div>

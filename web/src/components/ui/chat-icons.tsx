@@ -159,3 +159,13 @@ export const UploadIcon = icon(
     <path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
   </>,
 );
+export const WrenchIcon = icon(
+  <path d="M14.7 6.3a4 4 0 0 0 5 5L21 13a6 6 0 0 1-7.6 2.4L7 21.8a2 2 0 0 1-2.8-2.8l6.4-6.4A6 6 0 0 1 13 5l1.7 1.3z" />,
+);
+export const StoreIcon = icon(
+  <>
+    <path d="M4 10v10h16V10" />
+    <path d="M3 4h18l-1.5 5a2.6 2.6 0 0 1-5 0 2.6 2.6 0 0 1-5 0 2.6 2.6 0 0 1-5 0z" />
+    <path d="M10 20v-5h4v5" />
+  </>,
+);

@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { useAuthText } from '../hooks/use-auth-text';
-import { useTimedVisibility } from '../hooks/use-timed-visibility';
+import { useTimedVisibility } from '../../../lib/use-timed-visibility';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { AuthFooterLink } from './auth-footer-link';
 import { AuthHeading } from './auth-heading';

@@ -4,6 +4,8 @@ import type { Message } from '@parley/shared/schemas/message';
 import { EndpointIcon, UserAvatar } from '../../../components/ui/endpoint-icon';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { canSaveAndSubmit, messageActions } from '../logic/message-actions';
+import { partsToShow } from '../logic/parts-to-show';
+import { ContentParts, ThinkingDots } from './content-parts';
 import { MessageEditForm } from './message-edit-form';
 import { MessageError } from './message-error';
 import { MessageFilesOutlet } from './message-files-slot';
@@ -121,22 +123,19 @@ function MessageBody({
   if (message.isCreatedByUser) {
     return <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.text}</p>;
   }
-  if (streaming && message.text === '') {
-    return (
-      <div role="status" className="flex h-7 items-center gap-1" aria-label={t('com_ui_thinking')}>
-        <span className="thinking-dot" />
-        <span className="thinking-dot [animation-delay:150ms]" />
-        <span className="thinking-dot [animation-delay:300ms]" />
-      </div>
-    );
-  }
+  const parts = partsToShow(message.content, message.text);
+  if (streaming && message.text === '' && !parts) return <ThinkingDots label={t('com_ui_thinking')} />;
   return (
     <>
-      <div
-        className={`prose prose-neutral max-w-none break-words text-[15px] leading-relaxed dark:prose-invert prose-pre:p-0 prose-code:before:content-none prose-code:after:content-none ${streaming ? 'streaming-cursor' : ''}`}
-      >
-        <LazyMarkdown text={message.text} latex={latex} defer={deferMarkdown && !streaming} />
-      </div>
+      {parts ? (
+        <ContentParts content={parts} streaming={streaming} latex={latex} deferMarkdown={deferMarkdown} />
+      ) : (
+        <div
+          className={`prose prose-neutral max-w-none break-words text-[15px] leading-relaxed dark:prose-invert prose-pre:p-0 prose-code:before:content-none prose-code:after:content-none ${streaming ? 'streaming-cursor' : ''}`}
+        >
+          <LazyMarkdown text={message.text} latex={latex} defer={deferMarkdown && !streaming} />
+        </div>
+      )}
       {message.unfinished && !streaming && (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
           {t('com_ui_unfinished')}

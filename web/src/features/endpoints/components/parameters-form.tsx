@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Slider } from 'radix-ui';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import {
@@ -10,13 +9,18 @@ import {
 } from '@parley/shared/endpoints/parameters';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import { secondaryButton } from '../../../components/ui/chat-styles';
+import { focusRing } from '../../../components/ui/styles';
 import { labelField } from '../parameter-fields';
+import { AgentSettings } from './agent-settings';
+import { NumberField } from './number-field';
 
 export interface ParametersFormProps {
   kind: EndpointKind;
   model: string;
   values: EndpointOptions;
   onChange: (patch: Partial<EndpointOptions>) => void;
+  /** The endpoint's models (the plugins agent picks its model from them). */
+  models?: readonly string[];
 }
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -40,7 +44,56 @@ function labelOf(name: ParameterName, t: Translate): string {
 }
 
 /** The fields of the parameters popover (its own chunk: sliders load when the popover first opens). */
-export default function ParametersForm({ kind, model, values, onChange }: ParametersFormProps) {
+export default function ParametersForm({ kind, model, values, onChange, models = [] }: ParametersFormProps) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'completion' | 'agent'>('completion');
+  if (kind === 'gptPlugins') {
+    return (
+      <>
+        <div
+          role="tablist"
+          aria-label={t('com_endpoint_settings_mode')}
+          className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-900"
+        >
+          {(['completion', 'agent'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={mode === value}
+              onClick={() => setMode(value)}
+              className={`h-8 rounded-lg text-xs font-medium text-neutral-600 aria-selected:bg-white aria-selected:text-neutral-900 aria-selected:shadow-sm dark:text-neutral-300 dark:aria-selected:bg-neutral-700 dark:aria-selected:text-white ${focusRing}`}
+            >
+              {value === 'completion'
+                ? t('com_endpoint_completion_settings')
+                : t('com_endpoint_agent_settings')}
+            </button>
+          ))}
+        </div>
+        {mode === 'agent' ? (
+          <>
+            <AgentSettings values={values} models={models} onChange={onChange} />
+            <div className="mt-4 flex justify-end">
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => onChange({ agentOptions: null })}
+              >
+                {t('com_endpoint_reset')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <CompletionSettings kind={kind} model={model} values={values} onChange={onChange} />
+        )}
+      </>
+    );
+  }
+  return <CompletionSettings kind={kind} model={model} values={values} onChange={onChange} />;
+}
+
+/** The generation parameters of the endpoint kind (the default mode). */
+function CompletionSettings({ kind, model, values, onChange }: ParametersFormProps) {
   const { t } = useTranslation();
   const rules = parameterRules(kind, model);
   const names = PARAMETER_NAMES.filter((name) => rules[name]);
@@ -123,71 +176,6 @@ function TextField(props: {
           onChange={(event) => props.onChange(event.target.value)}
           className={className}
         />
-      )}
-    </div>
-  );
-}
-
-/** A slider with a number box beside it; an empty box means "the default". */
-function NumberField(props: {
-  label: string;
-  rule: ParameterRule;
-  value: number | undefined;
-  defaultLabel: string;
-  onChange: (value: number | undefined) => void;
-}) {
-  const { label, rule, value, defaultLabel, onChange } = props;
-  const id = useId();
-  const step = rule.integer ? 1 : 0.01;
-  const effective = value ?? rule.default;
-  const sliderable = rule.max - rule.min <= 100_000;
-  const clamp = (n: number) =>
-    Math.min(rule.max, Math.max(rule.min, rule.integer ? Math.round(n) : Math.round(n * 100) / 100));
-  return (
-    <div className="space-y-1.5">
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-xs font-medium text-neutral-700 dark:text-neutral-300">
-          {label}
-          {rule.default !== undefined && (
-            <span className="ms-1 font-normal text-neutral-500 dark:text-neutral-400">
-              ({defaultLabel}: {rule.default})
-            </span>
-          )}
-        </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min={rule.min}
-          max={rule.max}
-          step={step}
-          value={value ?? ''}
-          placeholder={rule.default !== undefined ? String(rule.default) : ''}
-          onChange={(event) => {
-            const raw = event.target.value;
-            onChange(raw === '' || Number.isNaN(Number(raw)) ? undefined : clamp(Number(raw)));
-          }}
-          className="h-7 w-20 rounded-md border border-neutral-300 bg-white px-1.5 text-end text-sm tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-neutral-900/15 dark:border-neutral-600 dark:bg-neutral-900"
-        />
-      </div>
-      {sliderable && (
-        <Slider.Root
-          className="relative flex h-5 w-full touch-none select-none items-center"
-          min={rule.min}
-          max={rule.max}
-          step={step}
-          value={[effective ?? rule.min]}
-          onValueChange={([next]) => next !== undefined && onChange(clamp(next))}
-          aria-label={label}
-        >
-          <Slider.Track className="relative h-1 grow rounded-full bg-neutral-200 dark:bg-neutral-700">
-            <Slider.Range className="absolute h-full rounded-full bg-neutral-900 dark:bg-neutral-100" />
-          </Slider.Track>
-          <Slider.Thumb
-            aria-label={label}
-            className="block size-4 rounded-full border border-neutral-300 bg-white shadow outline-none focus-visible:ring-2 focus-visible:ring-neutral-900 dark:border-neutral-500 dark:focus-visible:ring-neutral-100"
-          />
-        </Slider.Root>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A flag that, once shown, hides itself after `durationMs` (SPEC §9: the forgot-password banner, 5 s). */
+/** A flag that, once shown, hides itself after `durationMs` (SPEC §9: the forgot-password banner and the plugin error, 5 s). */
 export function useTimedVisibility(durationMs: number): [visible: boolean, show: () => void] {
   const [visible, setVisible] = useState(false);
   const timer = useRef<number | undefined>(undefined);

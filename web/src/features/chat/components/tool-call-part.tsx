@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ToolCall } from '@parley/shared/schemas/message';
+import { AlertIcon, CheckIcon, ChevronDownIcon } from '../../../components/ui/chat-icons';
+import { focusRing } from '../../../components/ui/styles';
+import { formatToolInput, toolCallState } from '../logic/tool-call-state';
+import { useToolLabel } from './tool-labels';
+
+const box =
+  'max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-neutral-100 px-3 py-2 font-mono text-xs leading-relaxed text-neutral-800 dark:bg-neutral-900 dark:text-neutral-200';
+
+/**
+ * One tool call of a reply (SPEC §4 Tool call progress): "Using X..." while it runs, "Used X" once done,
+ * an error state when it failed; the header opens the input the model sent and the output it got.
+ */
+export function ToolCallPart({ call }: { call: ToolCall }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const label = useToolLabel(call.name);
+  const state = toolCallState(call);
+  const title =
+    state === 'running'
+      ? t('com_ui_tool_using', { tool: label.name })
+      : state === 'failed'
+        ? t('com_ui_tool_failed', { tool: label.name })
+        : t('com_ui_tool_used', { tool: label.name });
+  const input = formatToolInput(call.arguments ?? call.input);
+  const output = call.output ?? '';
+
+  return (
+    <div
+      data-testid="tool-call"
+      data-state={state}
+      className="my-2 w-fit max-w-full rounded-xl border border-neutral-200 bg-white text-sm dark:border-neutral-700 dark:bg-neutral-800/60"
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={`flex min-h-9 w-full items-center gap-2 rounded-xl px-3 py-1.5 text-start ${focusRing}`}
+      >
+        <StateIcon state={state} icon={label.icon} />
+        <span
+          className={`min-w-0 truncate ${state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-neutral-700 dark:text-neutral-200'}`}
+        >
+          {title}
+        </span>
+        <ChevronDownIcon
+          width={16}
+          height={16}
+          className={`shrink-0 text-neutral-500 transition-transform dark:text-neutral-400 ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      {open && (
+        <div id={panelId} className="space-y-2 border-t border-neutral-200 px-3 py-2 dark:border-neutral-700">
+          <section>
+            <h4 className="mb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">
+              {t('com_ui_tool_input')}
+            </h4>
+            <pre className={box}>{input || '—'}</pre>
+          </section>
+          <section>
+            <h4 className="mb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">
+              {t('com_ui_tool_output')}
+            </h4>
+            {state === 'running' && output === '' ? (
+              <p className="text-xs text-neutral-500 dark:text-neutral-400">{t('com_ui_tool_waiting')}</p>
+            ) : (
+              <pre className={`${box} ${state === 'failed' ? 'text-red-800 dark:text-red-300' : ''}`}>
+                {output || '—'}
+              </pre>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StateIcon({ state, icon }: { state: ReturnType<typeof toolCallState>; icon: string | undefined }) {
+  if (state === 'running') {
+    return (
+      <svg
+        className="size-4 shrink-0 animate-spin text-neutral-500"
+        viewBox="0 0 24 24"
+        fill="none"
+        aria-hidden="true"
+      >
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+    );
+  }
+  if (state === 'failed')
+    return <AlertIcon width={16} height={16} className="shrink-0 text-red-600 dark:text-red-400" />;
+  if (icon) return <img src={icon} alt="" className="size-4 shrink-0 rounded-sm object-contain" />;
+  return <CheckIcon width={16} height={16} className="shrink-0 text-emerald-600 dark:text-emerald-400" />;
+}

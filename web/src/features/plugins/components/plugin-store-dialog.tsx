@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Plugin } from '@parley/shared/schemas/plugin';
+import { Alert } from '../../../components/ui/alert';
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../components/ui/chat-icons';
+import { primaryCompactButton, secondaryButton, smallIconButton } from '../../../components/ui/chat-styles';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTimedVisibility } from '../../../lib/use-timed-visibility';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { needsAuthForm } from '../logic/auth-form';
+import { pageCount, searchTools, storeGrid } from '../logic/store-grid';
+import { PluginAuthForm } from './plugin-auth-form';
+import { PluginIcon } from './plugin-icon';
+
+/** SPEC §8: the install/uninstall error stays 5 s. */
+const ERROR_ALERT_MS = 5000;
+
+export interface PluginStoreProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plugins: readonly Plugin[] | undefined;
+  loading: boolean;
+  installed: readonly string[];
+  /** Resolves once the server answered; rejects with the server's message. */
+  onInstall: (plugin: Plugin, auth?: Record<string, string>) => Promise<void>;
+  onUninstall: (plugin: Plugin) => Promise<void>;
+}
+
+/**
+ * SPEC §2 Plugin store: a searchable, paged grid of every tool with Install or Uninstall; a tool that needs
+ * credentials asks for them first. Its state lives inside the dialog's content, so closing it resets the
+ * page to 1 and clears the search.
+ */
+export function PluginStoreDialog(props: PluginStoreProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={t('com_nav_plugin_store')}
+      description={t('com_nav_plugin_store_description')}
+      closeLabel={t('com_ui_close')}
+      width="max-w-5xl"
+    >
+      <PluginStoreBody {...props} />
+    </Dialog>
+  );
+}
+
+function useGrid() {
+  const sm = useMediaQuery('(min-width: 501px)');
+  const md = useMediaQuery('(min-width: 640px)');
+  const lg = useMediaQuery('(min-width: 1024px)');
+  return storeGrid(lg ? 1024 : md ? 640 : sm ? 501 : 0);
+}
+
+const columnsClass: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-2',
+  3: 'grid-cols-3',
+  4: 'grid-cols-4',
+};
+
+function PluginStoreBody({ plugins, loading, installed, onInstall, onUninstall }: PluginStoreProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [authFor, setAuthFor] = useState<Plugin | null>(null);
+  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [errorText, setErrorText] = useState('');
+  const [errorVisible, showError] = useTimedVisibility(ERROR_ALERT_MS);
+  const grid = useGrid();
+
+  const matches = searchTools(plugins ?? [], search);
+  const pages = pageCount(matches.length, grid.pageSize);
+  const current = Math.min(page, pages);
+  const shown = matches.slice((current - 1) * grid.pageSize, current * grid.pageSize);
+
+  const run = async (plugin: Plugin, action: () => Promise<void>) => {
+    setPendingKey(plugin.pluginKey);
+    try {
+      await action();
+      setAuthFor(null);
+    } catch (error) {
+      setErrorText(error instanceof Error ? error.message : '');
+      showError();
+    } finally {
+      setPendingKey(null);
+    }
+  };
+
+  const install = (plugin: Plugin) => {
+    if (needsAuthForm(plugin)) setAuthFor(plugin);
+    else void run(plugin, () => onInstall(plugin));
+  };
+
+  return (
+    <div className="space-y-4">
+      {errorVisible && (
+        <Alert variant="error">
+          {t('com_nav_plugin_auth_error')}
+          {errorText && <span className="block text-xs opacity-80">{errorText}</span>}
+        </Alert>
+      )}
+      {authFor ? (
+        <PluginAuthForm
+          plugin={authFor}
+          pending={pendingKey === authFor.pluginKey}
+          onCancel={() => setAuthFor(null)}
+          onSubmit={(auth) => void run(authFor, () => onInstall(authFor, auth))}
+        />
+      ) : (
+        <>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute inset-y-0 start-3 my-auto text-neutral-400" />
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+              placeholder={t('com_nav_plugin_search')}
+              aria-label={t('com_nav_plugin_search')}
+              className="h-10 w-full rounded-xl border border-neutral-300 bg-white ps-10 pe-3 text-sm outline-none focus-visible:border-neutral-500 focus-visible:ring-2 focus-visible:ring-neutral-900/15 dark:border-neutral-600 dark:bg-neutral-900 dark:focus-visible:ring-neutral-100/20"
+            />
+          </div>
+          {loading ? (
+            <div className="flex justify-center py-10">
+              <Spinner label={t('com_ui_loading')} />
+            </div>
+          ) : shown.length === 0 ? (
+            <p className="py-10 text-center text-sm text-neutral-500 dark:text-neutral-400">
+              {t('com_nav_plugin_none_found')}
+            </p>
+          ) : (
+            <ul aria-label={t('com_nav_plugin_store')} className={`grid gap-3 ${columnsClass[grid.columns]}`}>
+              {shown.map((plugin) => (
+                <PluginCard
+                  key={plugin.pluginKey}
+                  plugin={plugin}
+                  isInstalled={installed.includes(plugin.pluginKey)}
+                  pending={pendingKey === plugin.pluginKey}
+                  onInstall={() => install(plugin)}
+                  onUninstall={() => void run(plugin, () => onUninstall(plugin))}
+                />
+              ))}
+            </ul>
+          )}
+          {pages > 1 && (
+            <nav aria-label={t('com_nav_plugin_pages')} className="flex items-center justify-center gap-2">
+              <button
+                type="button"
+                className={smallIconButton}
+                aria-label={t('com_ui_prev')}
+                title={t('com_ui_prev')}
+                disabled={current <= 1}
+                onClick={() => setPage(current - 1)}
+              >
+                <ChevronLeftIcon className="rtl:rotate-180" />
+              </button>
+              <span
+                className="text-sm tabular-nums text-neutral-600 dark:text-neutral-300"
+                aria-live="polite"
+              >
+                {t('com_ui_page_of', { page: current, total: pages })}
+              </span>
+              <button
+                type="button"
+                className={smallIconButton}
+                aria-label={t('com_ui_next')}
+                title={t('com_ui_next')}
+                disabled={current >= pages}
+                onClick={() => setPage(current + 1)}
+              >
+                <ChevronRightIcon className="rtl:rotate-180" />
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PluginCard({
+  plugin,
+  isInstalled,
+  pending,
+  onInstall,
+  onUninstall,
+}: {
+  plugin: Plugin;
+  isInstalled: boolean;
+  pending: boolean;
+  onInstall: () => void;
+  onUninstall: () => void;
+}) {
+  const { t } = useTranslation();
+  const nameId = `plugin-${plugin.pluginKey}-name`;
+  return (
+    <li
+      aria-labelledby={nameId}
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-neutral-200 p-3 dark:border-neutral-700"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <PluginIcon icon={plugin.icon} size={40} />
+        <div className="min-w-0 flex-1">
+          <h3 id={nameId} className="truncate text-sm font-semibold" title={plugin.name}>
+            {plugin.name}
+          </h3>
+          {isInstalled ? (
+            <button
+              type="button"
+              className={`${secondaryButton} mt-1.5 h-8 px-3 text-xs`}
+              disabled={pending}
+              aria-label={t('com_nav_plugin_uninstall_named', { name: plugin.name })}
+              onClick={onUninstall}
+            >
+              {t('com_nav_plugin_uninstall')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={`${primaryCompactButton} mt-1.5 h-8 px-3 text-xs`}
+              disabled={pending}
+              aria-label={t('com_nav_plugin_install_named', { name: plugin.name })}
+              onClick={onInstall}
+            >
+              {t('com_nav_plugin_install')}
+            </button>
+          )}
+        </div>
+      </div>
+      {plugin.description && (
+        <p className="line-clamp-3 text-xs leading-relaxed text-neutral-600 dark:text-neutral-300">
+          {plugin.description}
+        </p>
+      )}
+    </li>
+  );
+}
