@@ -23,6 +23,7 @@ interface MessageListProps {
   submitting: boolean;
   editingMessageId: string | null;
   latex: boolean;
+  /** SPEC's preference: a conversation opens at its very end (else at the start of its latest reply). */
   autoScroll: boolean;
   /** Bumped on each send: the view jumps to the bottom. */
   scrollSignal: number;
@@ -31,6 +32,8 @@ interface MessageListProps {
 
 /** SPEC §9: the scroll-to-bottom button shows once the end is 15% of the view height or more away. */
 const SCROLL_BUTTON_AT = 0.15;
+/** Within this many pixels of the end, the reader is at the end: a streaming reply is followed again. */
+const AT_END_PX = 24;
 
 function distanceFromBottom(element: HTMLElement): number {
   return element.scrollHeight - element.scrollTop - element.clientHeight;
@@ -51,6 +54,9 @@ export function MessageList(props: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [showScrollButton, setShowScrollButton] = useState(false);
   const nearBottom = useRef(true);
+  // Follows a streaming reply while the reader is at the end; scrolling up stops it, coming back resumes.
+  const following = useRef(true);
+  const lastScrollTop = useRef(0);
   // Rows on screen when a conversation opens render their Markdown at once; rows mounted after that (by
   // scrolling) show their text plainly first and render Markdown in an idle moment, so scrolling never
   // waits for parsing.
@@ -92,36 +98,71 @@ export function MessageList(props: MessageListProps) {
     setShowScrollButton(far);
   }, []);
 
-  // A conversation opens at its end; so does the view after each send.
+  const onScroll = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    // Only the reader moves the view up: programmatic scrolls go to the end, and a row that shrinks leaves
+    // the view at the end.
+    if (distanceFromBottom(element) <= AT_END_PX) following.current = true;
+    else if (element.scrollTop < lastScrollTop.current) following.current = false;
+    lastScrollTop.current = element.scrollTop;
+    updateButton();
+  }, [updateButton]);
+
+  /** Puts the start of the latest reply (or message) at the top of the view. */
+  const scrollToLatestStart = useCallback(() => {
+    if (thread.length === 0) return;
+    virtualizer.scrollToIndex(thread.length - 1, { align: 'start' });
+  }, [virtualizer, thread.length]);
+
+  // A conversation opens, once its messages are there, at its very end with the autoScroll preference
+  // (SPEC §2), else at the start of its latest message, so the reader reads the reply from its top.
+  const positioned = useRef<string | null>(null);
+  const empty = thread.length === 0;
   useLayoutEffect(() => {
+    if (empty || positioned.current === conversationKey) return;
+    positioned.current = conversationKey;
+    const atEnd = autoScroll || submitting;
+    following.current = atEnd;
+    nearBottom.current = atEnd;
+    const jump = atEnd ? () => scrollToBottom() : scrollToLatestStart;
+    jump();
+    const frame = requestAnimationFrame(jump);
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a conversation opens or fills
+  }, [conversationKey, empty]);
+
+  // After each send the view goes to the end and follows the reply.
+  useLayoutEffect(() => {
+    if (scrollSignal === 0) return;
+    following.current = true;
+    nearBottom.current = true;
     scrollToBottom();
     const frame = requestAnimationFrame(() => scrollToBottom());
     return () => cancelAnimationFrame(frame);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the conversation or a send changes
-  }, [conversationKey, scrollSignal]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a send
+  }, [scrollSignal]);
 
   useLayoutEffect(() => {
     setSettled(false);
     return idleQueue.schedule(() => setSettled(true));
   }, [conversationKey]);
 
-  // Rows that grow once measured (Markdown rendered, an image loaded) keep a reader at the end there; while
-  // a reply streams, the effect below decides.
+  // Rows that grow once measured (Markdown rendered, an image loaded) keep a reader who follows at the end.
   const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (element && !submitting && nearBottom.current && distanceFromBottom(element) > 0)
+    if (element && following.current && nearBottom.current && distanceFromBottom(element) > 0)
       element.scrollTop = element.scrollHeight;
-  }, [totalSize, submitting]);
+  }, [totalSize]);
 
-  // While a reply streams, auto-scroll (a preference, SPEC §2) keeps its end in view. Without it the view
-  // stays where the reader put it, but a short reply (or an error) that ends within sight is shown whole.
+  // While a reply streams, the view follows its end as long as the reader stays there (see onScroll); a
+  // reply that ends within sight is shown whole.
   const last = thread.at(-1)?.message;
   useLayoutEffect(() => {
-    if (autoScroll && submitting) scrollToBottom();
-    else if (!submitting && nearBottom.current) scrollToBottom();
+    if (submitting ? following.current : nearBottom.current) scrollToBottom();
     updateButton();
-  }, [autoScroll, submitting, last?.text, last?.messageId, scrollToBottom, updateButton]);
+  }, [submitting, last?.text, last?.messageId, scrollToBottom, updateButton]);
 
   useEffect(() => {
     window.addEventListener('resize', updateButton);
@@ -132,7 +173,7 @@ export function MessageList(props: MessageListProps) {
     <div className="relative min-h-0 flex-1">
       <div
         ref={scrollRef}
-        onScroll={updateButton}
+        onScroll={onScroll}
         className="h-full overflow-y-auto"
         role="log"
         aria-label={t('com_ui_messages')}
@@ -175,7 +216,13 @@ export function MessageList(props: MessageListProps) {
         <div className="h-4" />
       </div>
       {showScrollButton && (
-        <ScrollToBottomButton label={t('com_ui_scroll_to_bottom')} onClick={() => scrollToBottom('smooth')} />
+        <ScrollToBottomButton
+          label={t('com_ui_scroll_to_bottom')}
+          onClick={() => {
+            following.current = true;
+            scrollToBottom('smooth');
+          }}
+        />
       )}
     </div>
   );
