@@ -60,7 +60,11 @@ test('a conversation opens at the start of its latest reply, or at its end with 
   await expect.poll(() => reply.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
   await expect.poll(() => distanceFromEnd(page)).toBeGreaterThan(300);
 
-  await page.evaluate(() => localStorage.setItem('autoScroll', 'true'));
+  await page.evaluate(() => {
+    const storage = (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } })
+      .localStorage;
+    storage.setItem('autoScroll', 'true');
+  });
   await page.reload();
   await expect(messages(page).nth(1)).toContainText('Line 90 of');
   await expect.poll(() => distanceFromEnd(page)).toBeLessThan(40);
