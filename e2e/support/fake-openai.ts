@@ -13,6 +13,8 @@ export interface ScriptedReply {
   error?: { status: number; code?: string | null; message?: string; type?: string };
   dropAfterChunks?: number;
   stallAfterChunks?: number;
+  /** Function calls the model makes (their JSON arguments streamed in pieces). */
+  toolCalls?: { id: string; name: string; arguments: string }[];
 }
 
 export interface RecordedRequest {

@@ -32,7 +32,7 @@ export function ToolCallPart({ call }: { call: ToolCall }) {
     <div
       data-testid="tool-call"
       data-state={state}
-      className="my-2 w-fit max-w-full rounded-xl border border-neutral-200 bg-white text-sm dark:border-neutral-700 dark:bg-neutral-800/60"
+      className={`my-2 ${open ? 'w-full' : 'w-fit'} max-w-full rounded-xl border border-neutral-200 bg-white text-sm dark:border-neutral-700 dark:bg-neutral-800/60`}
     >
       <button
         type="button"
@@ -95,6 +95,31 @@ function StateIcon({ state, icon }: { state: ReturnType<typeof toolCallState>; i
   }
   if (state === 'failed')
     return <AlertIcon width={16} height={16} className="shrink-0 text-red-600 dark:text-red-400" />;
-  if (icon) return <img src={icon} alt="" className="size-4 shrink-0 rounded-sm object-contain" />;
+  if (icon) return <ToolIcon icon={icon} />;
   return <CheckIcon width={16} height={16} className="shrink-0 text-emerald-600 dark:text-emerald-400" />;
+}
+
+/** The tool's own icon once it is done; a check when it has none or it does not load. */
+function ToolIcon({ icon }: { icon: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !isSafeIcon(icon)) {
+    return <CheckIcon width={16} height={16} className="shrink-0 text-emerald-600 dark:text-emerald-400" />;
+  }
+  return (
+    <img
+      src={icon}
+      alt=""
+      onError={() => setFailed(true)}
+      className="size-4 shrink-0 rounded-sm object-contain"
+    />
+  );
+}
+
+/** Only our own assets, https images and inline images are drawn. */
+function isSafeIcon(icon: string): boolean {
+  return (
+    (icon.startsWith('/') && !icon.startsWith('//')) ||
+    icon.startsWith('https://') ||
+    icon.startsWith('data:image/')
+  );
 }

@@ -116,6 +116,7 @@ function PluginStoreBody({ plugins, loading, installed, onInstall, onUninstall }
             <SearchIcon className="pointer-events-none absolute inset-y-0 start-3 my-auto text-neutral-400" />
             <input
               type="search"
+              autoFocus
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);

@@ -36,14 +36,13 @@ export function ToolsMenu({
         aria-label={`${t('com_ui_tools')}: ${summary}`}
         className={`inline-flex h-9 min-w-0 max-w-44 items-center gap-1.5 rounded-lg px-2 text-sm text-neutral-700 hover:bg-neutral-200/70 data-[state=open]:bg-neutral-200/70 dark:text-neutral-200 dark:hover:bg-neutral-700/60 dark:data-[state=open]:bg-neutral-700/60 ${focusRing}`}
       >
-        {chosen.length > 0 ? (
-          <span className="flex shrink-0 -space-x-1.5 rtl:space-x-reverse">
+        <WrenchIcon className={`shrink-0 ${chosen.length > 0 ? 'sm:hidden' : ''}`} />
+        {chosen.length > 0 && (
+          <span className="hidden shrink-0 -space-x-1.5 sm:flex rtl:space-x-reverse">
             {chosen.slice(0, 3).map((tool) => (
               <PluginIcon key={tool.pluginKey} icon={tool.icon} size={18} />
             ))}
           </span>
-        ) : (
-          <WrenchIcon className="shrink-0" />
         )}
         <span className="hidden min-w-0 truncate sm:inline">{summary}</span>
         {chosen.length > 0 && <span className="tabular-nums sm:hidden">{chosen.length}</span>}
