@@ -167,12 +167,16 @@ export function applyChatEvent(state: StreamState, event: ChatEvent, now: string
         target,
       };
     case 'error':
-      // Before any text the reply becomes the error; after some, it is a partial reply. `final` confirms either.
+      // Before any text or part the reply becomes the error; after some, it is a partial reply. `final`
+      // confirms either.
       return {
         messages: replaceWhere(
           messages,
           (m) => m.messageId === target.responseMessageId,
-          (m) => (m.text === '' ? { ...m, text: event.text, error: true } : { ...m, unfinished: true }),
+          (m) =>
+            m.text === '' && !m.content?.length
+              ? { ...m, text: event.text, error: true }
+              : { ...m, unfinished: true },
         ),
         target,
       };
