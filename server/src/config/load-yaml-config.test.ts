@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/test-app';
 import { ConfigError } from './config-error';
+import { actionsAllowList, endpointsAllowList } from '../net/allow-lists';
 import { loadYamlConfig } from './load-yaml-config';
 
 function withConfig(yaml: string): { dir: string; file: string } {
@@ -187,3 +188,22 @@ endpoints:
       titleConvo: true
       titleMessageRole: user
 `;
+describe('address-guard exemptions', () => {
+  it('reads endpoints.allowedAddresses and the actions keys, and names a bad entry', () => {
+    const { dir } = withConfig(
+      `version: 1.0.8\nendpoints:\n  allowedAddresses: ['10.0.0.5:8000', 'ollama.internal']\nactions:\n  allowedDomains: ['*.example.com']\n  allowedAddresses: ['10.0.0.6:443']\n`,
+    );
+    const config = loadYamlConfig(undefined, dir)?.config;
+    expect(endpointsAllowList(config).exempt.map((rule) => rule.source)).toEqual([
+      '10.0.0.5:8000',
+      'ollama.internal',
+    ]);
+    expect(actionsAllowList(config).only?.map((rule) => rule.source)).toEqual([
+      '*.example.com',
+      '10.0.0.6:443',
+    ]);
+    expect(errorOf(`version: 1.0.8\nendpoints:\n  allowedAddresses: ['ftp://x']\n`)).toMatch(
+      /endpoints\.allowedAddresses\[0\]: "ftp:\/\/x" must start with http:\/\/ or https:\/\//,
+    );
+  });
+});

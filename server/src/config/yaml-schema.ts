@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '@parley/shared/constants';
 import { externalLinkSchema, modelSpecSchema } from '@parley/shared/schemas/startup-config';
+import { parseAllowRule } from '../net/allow-rules';
 
 /** Endpoint names a custom endpoint may not take (SPEC §5 "Server config"). */
 export const BUILT_IN_ENDPOINTS = [
@@ -182,8 +183,20 @@ const assistantsEndpointSchema = z.strictObject({
   headers: stringRecord.optional(),
 });
 
+/** Address-guard exemptions (API.md "Conventions"): `host`, `host:port`, IP, CIDR, `*.domain`, optional scheme. */
+const allowedAddressesSchema = z.array(
+  z.string().superRefine((entry, ctx) => {
+    try {
+      parseAllowRule(entry);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+    }
+  }),
+);
+
 const endpointsSchema = z
   .strictObject({
+    allowedAddresses: allowedAddressesSchema.optional(),
     azureOpenAI: azureEndpointSchema.optional(),
     assistants: assistantsEndpointSchema.optional(),
     custom: z.array(customEndpointSchema).optional(),
@@ -270,6 +283,12 @@ export const yamlConfigSchema = z.strictObject({
     })
     .optional(),
   endpoints: endpointsSchema.optional(),
+  actions: z
+    .strictObject({
+      allowedDomains: allowedAddressesSchema.optional(),
+      allowedAddresses: allowedAddressesSchema.optional(),
+    })
+    .optional(),
 });
 
 export type YamlConfig = z.infer<typeof yamlConfigSchema>;
