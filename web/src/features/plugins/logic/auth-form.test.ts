@@ -11,6 +11,7 @@ describe('plugin auth form (SPEC §5)', () => {
     expect(authFieldProblem('')).toBe('required');
     expect(authFieldProblem('   ')).toBe('required');
     expect(authFieldProblem('short')).toBe('too_short');
+    expect(authFieldProblem('  short   ')).toBe('too_short');
     expect(authFieldProblem('0123456789')).toBeNull();
   });
 

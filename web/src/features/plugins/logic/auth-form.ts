@@ -4,8 +4,9 @@ import { PLUGIN_AUTH_MIN_LENGTH, type PluginAuthField } from '@parley/shared/sch
 export type AuthFieldProblem = 'required' | 'too_short' | null;
 
 export function authFieldProblem(value: string): AuthFieldProblem {
-  if (value.trim() === '') return 'required';
-  if (value.length < PLUGIN_AUTH_MIN_LENGTH) return 'too_short';
+  const trimmed = value.trim();
+  if (trimmed === '') return 'required';
+  if (trimmed.length < PLUGIN_AUTH_MIN_LENGTH) return 'too_short';
   return null;
 }
 
