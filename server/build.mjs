@@ -2,8 +2,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The extraction worker is its own file beside main.js (server/src/knowledge/extraction-pool.ts).
+  entryPoints: { main: 'src/main.ts', 'extract-worker': 'src/knowledge/extract-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

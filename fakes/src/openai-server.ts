@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAzureApi } from './azure-route';
 import { handleChatCompletions } from './chat-completions-route';
+import { EmbeddingFailures, handleEmbeddings } from './embeddings-route';
 import { handleControl } from './control-routes';
 import type { ControlDeps } from './control-routes';
 import { parseJson, readBody, sendJson } from './http-io';
@@ -31,6 +32,8 @@ export interface FakeOpenAI {
   readonly requests: readonly RecordedRequest[];
   /** Queues replies and/or sets the models and expected key; same as `POST /__control/script`. */
   script(input: ScriptInput): void;
+  /** The next embeddings requests answer these HTTP statuses, one each (e.g. `[429, 500]`). */
+  failEmbeddings(statuses: readonly number[]): void;
   /** Empties the queue and the request log, restores default models, drops the expected key. */
   reset(): void;
   close(): Promise<void>;
@@ -47,6 +50,7 @@ async function handleApi(
   url: URL,
   deps: ControlDeps,
   signal: AbortSignal,
+  failures: EmbeddingFailures,
 ): Promise<void> {
   const rawBody = await readBody(req);
   const parsed = parseJson(rawBody);
@@ -66,19 +70,26 @@ async function handleApi(
     sendJson(res, 200, { object: 'list', data: deps.queue.models });
   } else if (route === 'POST /v1/chat/completions') {
     await handleChatCompletions(res, body, deps.queue, signal);
+  } else if (route === 'POST /v1/embeddings') {
+    handleEmbeddings(res, body, failures);
   } else {
     sendJson(res, 404, openAIError(`Invalid URL (${method} ${url.pathname})`, 'invalid_request_error', null));
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, deps: ControlDeps): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: ControlDeps,
+  failures: EmbeddingFailures,
+): Promise<void> {
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   const url = new URL(req.url ?? '/', 'http://fake.invalid');
   if (url.pathname.startsWith('/__control/')) {
     handleControl(res, req.method ?? 'GET', url.pathname, await readBody(req), deps);
   } else if (url.pathname.startsWith('/v1/')) {
-    await handleApi(req, res, url, deps, abort.signal);
+    await handleApi(req, res, url, deps, abort.signal, failures);
   } else if (url.pathname.startsWith('/openai/')) {
     await handleAzureApi(req, res, url, deps, abort.signal);
   } else {
@@ -115,8 +126,9 @@ function urlHost(host: string): string {
 
 export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const deps: ControlDeps = { queue: new ScriptQueue(), log: new RequestLog() };
+  const failures = new EmbeddingFailures();
   const server = createServer((req, res) => {
-    handle(req, res, deps).catch((error: unknown) => onFailure(res, error));
+    handle(req, res, deps, failures).catch((error: unknown) => onFailure(res, error));
   });
   const host = opts.host ?? '127.0.0.1';
   const address = await listen(server, opts.port ?? 0, host);
@@ -128,7 +140,9 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       return deps.log.all;
     },
     script: (input) => deps.queue.apply(parseScript(input)),
+    failEmbeddings: (statuses) => failures.queue(statuses),
     reset: () => {
+      failures.reset();
       deps.queue.reset();
       deps.log.clear();
     },

@@ -7,5 +7,7 @@ export interface Attachment {
   height?: number | null;
   bytes: number;
   text?: string | null;
+  /** Knowledge: `indexed` (its passages can be searched), `no_text`; null for other files. */
+  textState?: 'indexed' | 'no_text' | null;
   read(): Promise<Buffer>;
 }

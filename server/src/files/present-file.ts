@@ -19,6 +19,7 @@ export function presentFile(row: FileRow, signer: LinkSigner): FileObject {
     source: row.source,
     context: isFileContext(row.context) ? row.context : null,
     embedded: row.embedded,
+    text_state: row.textState,
     usage: row.usage,
     conversationId: row.conversationId,
     createdAt: row.createdAt.toISOString(),

@@ -81,3 +81,13 @@ export async function incrementUsage(
     })
     .where(and(eq(files.userId, userId), inArray(files.fileId, fileIds)));
 }
+
+/** Sets a file's knowledge state (see `files.text_state`); answers the updated row. */
+export async function setTextState(
+  db: Db,
+  fileId: string,
+  textState: FileRow['textState'],
+): Promise<FileRow | undefined> {
+  const [row] = await db.update(files).set({ textState }).where(eq(files.fileId, fileId)).returning();
+  return row;
+}

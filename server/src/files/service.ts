@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { mergeFileConfig, toMegabytes } from '@parley/shared/files/file-config';
-import { isImageType, isTextLikeType } from '@parley/shared/files/mime-types';
+import { isImageType } from '@parley/shared/files/mime-types';
 import { sniffImageType } from '@parley/shared/files/sniff-image-type';
 import {
   fileUploadFieldsSchema,
@@ -19,10 +19,13 @@ import { AppError, notFound } from '../lib/errors';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { storageKey } from '../storage/storage-key';
+import { knowledgeSettings } from '../knowledge/settings';
+import { createKnowledgeService, type KnowledgeService, type Passage } from '../knowledge/service';
 import { createUsersService } from '../users/service';
 import type { Attachment } from './attachment';
 import { NOT_AN_IMAGE, processAvatar, processChatImage, type ImageOutputType } from './images';
 import { isForeignKeyViolation } from './is-foreign-key-violation';
+import { MAX_EXTRACTED_TEXT } from './extract-text';
 import { judgeUpload } from './judge-upload';
 import { presentFile } from './present-file';
 import type { UploadedFile } from './read-upload';
@@ -35,6 +38,7 @@ import {
   incrementUsage,
   insertFile,
   listUserFiles,
+  setTextState,
 } from './repo';
 import { createLinkSigner, type LinkSigner } from './signed-link';
 import { sweepSpool, sweepUploadParts } from './sweep-spool';
@@ -44,6 +48,8 @@ export interface FilesServiceDeps {
   config: AppConfig;
   /** Default: the storage `config.fileStorage` names (owned, closed by `close()`). */
   storage?: FileStorage;
+  /** Default: one made from the environment's knowledge settings (owned, closed by `close()`). */
+  knowledge?: KnowledgeService;
 }
 
 /** A stored file's bytes with what a response needs to describe them. */
@@ -85,6 +91,13 @@ export interface FilesService {
   content(fileId: string, signature: string): Promise<FileContent>;
   /** The caller's files among `fileIds`, in that order; unknown ids and other users' files are left out. */
   attachmentsFor(userId: string, fileIds: readonly string[]): Promise<Attachment[]>;
+  /** The best `limit` passages of the caller's documents among `fileIds` for `question` (knowledge). */
+  searchPassages(
+    userId: string,
+    fileIds: readonly string[],
+    question: string,
+    limit: number,
+  ): Promise<Passage[]>;
   /** Counts one more message using each of the caller's files and records the conversation. */
   markUsed(userId: string, fileIds: readonly string[], conversationId: string): Promise<void>;
   close(): Promise<void>;
@@ -133,6 +146,14 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   const imageOutputType: ImageOutputType = config.yaml?.imageOutputType ?? 'png';
   const users = createUsersService(db);
   const present = (row: FileRow): FileObject => presentFile(row, signer);
+  const knowledge =
+    deps.knowledge ??
+    createKnowledgeService({
+      db,
+      settings: knowledgeSettings(config.vars),
+      maxFileBytes: fileConfig.serverFileSizeLimit,
+      wholeTextCharacters: MAX_EXTRACTED_TEXT,
+    });
   const spoolDirectory = join(config.server.dataDir, 'tmp');
   void sweepSpool(spoolDirectory);
   if (config.fileStorage.kind === 'local') void sweepUploadParts(config.fileStorage.root);
@@ -208,6 +229,8 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       const type = judgeUpload(fileConfig, fields, file);
       // Images are only ever stored resized and re-encoded, so a chat turn never reads a huge one.
       if (isImageType(type)) throw new AppError(400, IMAGE_ON_DOCUMENT_ROUTE);
+      // Read in a worker thread; a document without text is kept all the same, and says so.
+      const extracted = await knowledge.extract(file.path, type);
       const row = await store(userId, file, {
         tempFileId: fields.file_id,
         conversationId: conversationOf(fields),
@@ -216,9 +239,13 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         width: fields.width ?? null,
         height: fields.height ?? null,
         context: contextOf(fields),
-        text: isTextLikeType(type) ? file.text : null,
+        text: extracted?.state === 'indexed' ? extracted.text : null,
+        textState: extracted?.state === 'no_text' ? 'no_text' : null,
       });
-      return { ...present(row), message: UPLOADED };
+      if (extracted?.state !== 'indexed') return { ...present(row), message: UPLOADED };
+      await knowledge.index(userId, row.fileId, extracted.chunks);
+      const indexed = await setTextState(db, row.fileId, 'indexed');
+      return { ...present(indexed ?? row), message: UPLOADED };
     },
     async uploadImage(userId, rawFields, file) {
       const fields = parseFields(rawFields);
@@ -276,11 +303,16 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         return row ? [toAttachment(row)] : [];
       });
     },
+    async searchPassages(userId, fileIds, question, limit) {
+      return knowledge.search(userId, uuidsOf(fileIds), question, limit);
+    },
     async markUsed(userId, fileIds, conversationId) {
       const conversation = UUID.test(conversationId) ? conversationId.toLowerCase() : null;
       await incrementUsage(db, userId, uuidsOf(fileIds), conversation);
     },
-    close: () => storage.close(),
+    async close() {
+      await Promise.all([storage.close(), deps.knowledge ? undefined : knowledge.close()]);
+    },
   };
 
   function toAttachment(row: FileRow): Attachment {
@@ -293,6 +325,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       height: row.height,
       bytes: row.bytes,
       text: row.text,
+      textState: row.textState,
       async read() {
         const stream = await storage.get(row.filepath);
         if (!stream)

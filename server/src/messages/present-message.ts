@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   contentPartSchema,
   messageFileSchema,
+  messageSourceSchema,
   type ContentPart,
   type Message,
 } from '@parley/shared/schemas/message';
@@ -23,6 +24,7 @@ function parseEach<T>(items: JsonObject[] | null, schema: z.ZodType<T>): T[] | u
 export function presentMessage(row: MessageRecord): Message {
   const content: ContentPart[] | undefined = parseEach(row.content, contentPartSchema);
   const files = parseEach(row.files, messageFileSchema);
+  const sources = parseEach(row.sources, messageSourceSchema);
   return {
     messageId: row.messageId,
     conversationId: row.conversationId,
@@ -39,6 +41,7 @@ export function presentMessage(row: MessageRecord): Message {
     isEdited: row.isEdited,
     tokenCount: row.tokenCount,
     ...(files ? { files } : {}),
+    ...(sources ? { sources } : {}),
     thread_id: row.threadId,
     iconURL: row.iconUrl,
     createdAt: row.createdAt.toISOString(),

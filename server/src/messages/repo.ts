@@ -52,6 +52,7 @@ const UPDATED_ON_SAVE = {
   isEdited: 'is_edited',
   tokenCount: 'token_count',
   files: 'files',
+  sources: 'sources',
   plugin: 'plugin',
   plugins: 'plugins',
   threadId: 'thread_id',

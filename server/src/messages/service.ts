@@ -47,6 +47,7 @@ export type SaveMessageInput = Pick<
       | 'isEdited'
       | 'tokenCount'
       | 'files'
+      | 'sources'
       | 'thread_id'
       | 'iconURL'
     >
@@ -81,6 +82,7 @@ function messageValues(message: SaveMessageInput): MessageValues {
     isEdited: message.isEdited ?? false,
     tokenCount: message.tokenCount ?? null,
     files: asJson(message.files),
+    sources: asJson(message.sources),
     plugin: null,
     plugins: null,
     threadId: message.thread_id ?? null,

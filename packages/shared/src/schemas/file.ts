@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const FILE_SOURCES = ['local', 'firebase', 'openai', 's3', 'vectordb'] as const;
 export type FileSource = (typeof FILE_SOURCES)[number];
 
+/**
+ * What Parley could read of a document (API.md "Knowledge"): `indexed`, its text is searchable;
+ * `no_text`, it is stored but has no extractable text (a scan, an encrypted or corrupt file).
+ */
+export const FILE_TEXT_STATES = ['indexed', 'no_text'] as const;
+export type FileTextState = (typeof FILE_TEXT_STATES)[number];
+
 /** What a file is for (SPEC §3 File `context`). */
 export const FILE_CONTEXTS = [
   'avatar',
@@ -34,6 +41,8 @@ export const fileSchema = z.object({
   source: z.enum(FILE_SOURCES),
   context: z.enum(FILE_CONTEXTS).nullish(),
   embedded: z.boolean(),
+  /** Knowledge state of a document; absent for images and files whose text Parley does not read. */
+  text_state: z.enum(FILE_TEXT_STATES).nullish(),
   /** How many messages use it. */
   usage: z.number().int().nonnegative(),
   conversationId: z.string().nullish(),

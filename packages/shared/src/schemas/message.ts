@@ -50,6 +50,16 @@ export const messageFileSchema = z.object({
 /** Metadata of a file attached to a user message (the file itself lives in the files feature). */
 export type MessageFile = z.infer<typeof messageFileSchema>;
 
+/** A document passage a reply was given (API.md "Knowledge"): the chip under the reply opens it. */
+export const messageSourceSchema = z.object({
+  file_id: z.string(),
+  filename: z.string(),
+  /** 1-based PDF page, when the document has pages. */
+  page: z.number().int().positive().optional(),
+  snippet: z.string(),
+});
+export type MessageSource = z.infer<typeof messageSourceSchema>;
+
 /** A saved message (SPEC §3 Message); conversations are trees of these via parentMessageId. */
 export const messageSchema = z.object({
   messageId: z.string(),
@@ -67,6 +77,8 @@ export const messageSchema = z.object({
   isEdited: z.boolean(),
   tokenCount: z.number().int().nullish(),
   files: z.array(messageFileSchema).optional(),
+  /** Knowledge: the document passages the reply was given. */
+  sources: z.array(messageSourceSchema).optional(),
   thread_id: z.string().nullish(),
   iconURL: z.string().nullish(),
   searchResult: z.boolean().optional(),

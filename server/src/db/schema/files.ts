@@ -1,7 +1,7 @@
 import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { sqlLiteralList, timestamps } from './columns';
-import { FILE_SOURCES } from '@parley/shared/schemas/file';
+import { FILE_SOURCES, FILE_TEXT_STATES } from '@parley/shared/schemas/file';
 import { users } from './users';
 
 export { FILE_SOURCES, type FileSource } from '@parley/shared/schemas/file';
@@ -37,12 +37,17 @@ export const files = pgTable(
     usage: integer('usage').notNull().default(0),
     /** The UTF-8 text of a text-like file (text, code, json, csv, xml), capped; null for other types. */
     text: text('text'),
+    /** Knowledge: `indexed` (chunks searchable), `no_text` (a document with no extractable text); null otherwise. */
+    textState: text('text_state', { enum: FILE_TEXT_STATES }),
+    /** The embeddings model the chunks were embedded with (re-embedded when `EMBEDDINGS_MODEL` changes). */
+    embeddingsModel: text('embeddings_model'),
     ...timestamps(),
   },
   (table) => [
     index('files_user_id_created_at_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
     index('files_conversation_id_idx').on(table.conversationId),
     check('files_source_check', sql`${table.source} in (${sqlLiteralList(FILE_SOURCES)})`),
+    check('files_text_state_check', sql`${table.textState} in (${sqlLiteralList(FILE_TEXT_STATES)})`),
   ],
 );
 

@@ -7,6 +7,7 @@ export * from './messages';
 export * from './presets';
 export * from './user-keys';
 export * from './files';
+export * from './file-chunks';
 export * from './balances';
 export * from './transactions';
 export type { JsonObject } from './columns';

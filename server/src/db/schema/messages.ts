@@ -37,6 +37,8 @@ export const messages = pgTable(
     isEdited: boolean('is_edited').notNull().default(false),
     tokenCount: integer('token_count'),
     files: jsonb('files').$type<JsonObject[]>(),
+    /** Knowledge: the document passages a reply was given (file, page, snippet). */
+    sources: jsonb('sources').$type<JsonObject[]>(),
     plugin: jsonb('plugin').$type<JsonObject>(),
     plugins: jsonb('plugins').$type<JsonObject[]>(),
     threadId: text('thread_id'),
@@ -74,6 +76,7 @@ export const messageColumns = {
   isEdited: messages.isEdited,
   tokenCount: messages.tokenCount,
   files: messages.files,
+  sources: messages.sources,
   plugin: messages.plugin,
   plugins: messages.plugins,
   threadId: messages.threadId,

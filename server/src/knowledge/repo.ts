@@ -1,0 +1,164 @@
+// SQL of the knowledge index: chunks with their full-text vector (generated) and embedding (real[]).
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { fileChunks, files } from '../db/schema';
+import type { Chunk } from './chunk';
+
+/** Rows per insert: a batch of this many chunks (about 150 KB of text) is one short statement. */
+const INSERT_BATCH = 100;
+
+export async function insertChunks(
+  db: Db,
+  userId: string,
+  fileId: string,
+  chunks: readonly Chunk[],
+  /** Called between batches, so a big document never holds the database (or the event loop) for long. */
+  between: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+    const batch = chunks.slice(start, start + INSERT_BATCH);
+    await db.insert(fileChunks).values(
+      batch.map((chunk) => ({
+        fileId,
+        userId,
+        chunkIndex: chunk.index,
+        page: chunk.page,
+        line: chunk.line,
+        charOffset: chunk.offset,
+        text: chunk.text,
+      })),
+    );
+    if (start + INSERT_BATCH < chunks.length) await between();
+  }
+}
+
+/** Chunks of the file without an embedding, in order. */
+export async function chunksToEmbed(
+  db: Db,
+  fileId: string,
+  limit: number,
+): Promise<{ chunkIndex: number; text: string }[]> {
+  return db
+    .select({ chunkIndex: fileChunks.chunkIndex, text: fileChunks.text })
+    .from(fileChunks)
+    .where(and(eq(fileChunks.fileId, fileId), isNull(fileChunks.embedding)))
+    .orderBy(asc(fileChunks.chunkIndex))
+    .limit(limit);
+}
+
+/** Stores the embeddings of some of a file's chunks in one statement. */
+export async function setEmbeddings(
+  db: Db,
+  fileId: string,
+  rows: readonly { chunkIndex: number; embedding: readonly number[] }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((row) => sql`(${row.chunkIndex}::integer, ${`{${row.embedding.join(',')}}`}::real[])`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${fileChunks} set embedding = v.embedding
+    from (values ${values}) as v(chunk_index, embedding)
+    where ${fileChunks.fileId} = ${fileId} and ${fileChunks.chunkIndex} = v.chunk_index`);
+}
+
+/** Records that every chunk of the file is embedded with `model`. */
+export async function markEmbedded(db: Db, fileId: string, model: string): Promise<void> {
+  await db.update(files).set({ embedded: true, embeddingsModel: model }).where(eq(files.fileId, fileId));
+}
+
+/** Clears a file's embeddings made with another model than `model` (before embedding it again). */
+export async function clearStaleEmbeddings(db: Db, fileId: string, model: string): Promise<void> {
+  const [row] = await db
+    .select({ embeddingsModel: files.embeddingsModel })
+    .from(files)
+    .where(eq(files.fileId, fileId));
+  if (!row || row.embeddingsModel === null || row.embeddingsModel === model) return;
+  await db.transaction(async (tx) => {
+    await tx.update(fileChunks).set({ embedding: null }).where(eq(fileChunks.fileId, fileId));
+    await tx.update(files).set({ embedded: false, embeddingsModel: null }).where(eq(files.fileId, fileId));
+  });
+}
+
+/** Indexed files not (fully) embedded with `model`: new ones, interrupted ones, or made with another model. */
+export async function filesToEmbed(db: Db, model: string): Promise<string[]> {
+  const rows = await db
+    .select({ fileId: files.fileId })
+    .from(files)
+    .where(
+      and(
+        eq(files.textState, 'indexed'),
+        or(eq(files.embedded, false), isNull(files.embeddingsModel), ne(files.embeddingsModel, model)),
+      ),
+    );
+  return rows.map((row) => row.fileId);
+}
+
+export interface ChunkHit {
+  fileId: string;
+  chunkIndex: number;
+  page: number | null;
+  line: number | null;
+  text: string;
+}
+
+const hitColumns = {
+  fileId: fileChunks.fileId,
+  chunkIndex: fileChunks.chunkIndex,
+  page: fileChunks.page,
+  line: fileChunks.line,
+  text: fileChunks.text,
+};
+
+export interface ChunkSearch {
+  userId: string;
+  fileIds: readonly string[];
+  limit: number;
+}
+
+/** Chunks matching any of `terms`, best first (`ts_rank_cd`: more terms, closer together, rank higher). */
+export async function searchFullText(
+  db: Db,
+  search: ChunkSearch,
+  terms: readonly string[],
+): Promise<ChunkHit[]> {
+  if (terms.length === 0 || search.fileIds.length === 0) return [];
+  const query = sql`to_tsquery('simple', parley_search_fold(${terms.join(' | ')}))`;
+  return db
+    .select(hitColumns)
+    .from(fileChunks)
+    .where(
+      and(
+        eq(fileChunks.userId, search.userId),
+        inArray(fileChunks.fileId, [...search.fileIds]),
+        sql`${fileChunks.searchVector} @@ ${query}`,
+      ),
+    )
+    .orderBy(sql`ts_rank_cd(${fileChunks.searchVector}, ${query}, 1) desc`, asc(fileChunks.chunkIndex))
+    .limit(search.limit);
+}
+
+/** Chunks nearest to the unit-length `vector` by cosine similarity (the dot product of unit vectors). */
+export async function searchVectors(
+  db: Db,
+  search: ChunkSearch,
+  vector: readonly number[],
+): Promise<ChunkHit[]> {
+  if (search.fileIds.length === 0) return [];
+  const literal = `{${vector.join(',')}}`;
+  const similarity = sql`(select sum(a * b) from unnest(${fileChunks.embedding}, ${literal}::real[]) as t(a, b))`;
+  return db
+    .select(hitColumns)
+    .from(fileChunks)
+    .where(
+      and(
+        eq(fileChunks.userId, search.userId),
+        inArray(fileChunks.fileId, [...search.fileIds]),
+        sql`${fileChunks.embedding} is not null`,
+        sql`cardinality(${fileChunks.embedding}) = ${vector.length}`,
+      ),
+    )
+    .orderBy(sql`${similarity} desc nulls last`, asc(fileChunks.chunkIndex))
+    .limit(search.limit);
+}
