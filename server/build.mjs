@@ -1,4 +1,5 @@
 // Bundles the server into dist/main.js: our code and @parley/shared inlined, npm packages left external.
+import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
@@ -23,3 +24,6 @@ await build({
     },
   ],
 });
+
+// Worker threads load their own module file next to the bundle (`new URL('./x.mjs', import.meta.url)`).
+await copyFile('src/tools/math/math-worker.mjs', 'dist/math-worker.mjs');

@@ -37,6 +37,11 @@ import { registerWebApp } from './plugins/web-app';
 import { searchRoutes } from './search/routes';
 import { createSearchService } from './search/service';
 import { tokenizerRoutes } from './tokenizer/routes';
+import type { ManifestEntry } from './tools/manifest/manifest-entry';
+import { createPluginAuthStore } from './tools/plugin-auth';
+import { createToolRegistry } from './tools/registry';
+import { toolsRoutes } from './tools/routes';
+import { createToolsService } from './tools/service';
 import { userRoutes } from './users/routes';
 import { createUsersService } from './users/service';
 
@@ -52,6 +57,8 @@ export interface AppDeps {
    * default: Redis when REDIS_URL is set, else in-process, closed with the app.
    */
   coordination?: Coordination;
+  /** The plugin store's tools; default: the manifest of `tools/manifest` (tests add their own tools). */
+  toolManifest?: readonly ManifestEntry[];
 }
 
 export const BODY_LIMIT = 3 * 1024 * 1024;
@@ -105,10 +112,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(presetRoutes, { db, jwtSecret });
   await app.register(tokenizerRoutes, { jwtSecret });
   await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env) });
-  const keys = createKeysService({ db, encryption: createEncryption(config.secrets.credsKey), now });
+  const encryption = createEncryption(config.secrets.credsKey);
+  const keys = createKeysService({ db, encryption, now });
   const endpoints = createEndpointsService({ config, keys, now });
   await app.register(keysRoutes, { keys, jwtSecret });
   await app.register(endpointsRoutes, { endpoints, jwtSecret });
+  const tools = createToolsService({
+    registry: createToolRegistry({
+      deps: { env: config.vars, fetch },
+      ...(deps.toolManifest ? { manifest: deps.toolManifest } : {}),
+      filteredTools: config.yaml?.filteredTools,
+      includedTools: config.yaml?.includedTools,
+    }),
+    auth: createPluginAuthStore({ db, encryption, env: config.vars }),
+    users,
+    env: config.vars,
+  });
+  await app.register(toolsRoutes, { tools, jwtSecret });
   const files = createFilesService({ db, config });
   app.addHook('onClose', () => files.close());
   const chat = createChatEngineFor({

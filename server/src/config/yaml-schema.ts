@@ -242,6 +242,8 @@ export const yamlConfigSchema = z.strictObject({
   secureImageLinks: z.boolean().optional(),
   imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
   filteredTools: z.array(z.string()).optional(),
+  /** When not empty, only these plugin keys are offered (wins over `filteredTools`). */
+  includedTools: z.array(z.string()).optional(),
   interface: z
     .strictObject({
       endpointsMenu: z.boolean().optional(),

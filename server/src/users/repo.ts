@@ -100,3 +100,22 @@ export async function linkUserProvider(
 }
 
 export const providerIdFieldOf = (provider: SocialProvider) => providerIdField[provider];
+
+/** Adds (once) or removes an installed plugin key; answers the updated user, undefined when there is none. */
+export async function updateUserPlugins(
+  db: Db,
+  id: string,
+  pluginKey: string,
+  action: 'install' | 'uninstall',
+): Promise<UserRow | undefined> {
+  const plugins =
+    action === 'install'
+      ? sql`case when ${pluginKey} = any(${users.plugins}) then ${users.plugins} else array_append(${users.plugins}, ${pluginKey}) end`
+      : sql`array_remove(${users.plugins}, ${pluginKey})`;
+  const [row] = await db
+    .update(users)
+    .set({ plugins, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

@@ -15,6 +15,7 @@ import {
   providerIdFieldOf,
   replaceUserAvatar,
   updateUserPasswordHash,
+  updateUserPlugins,
 } from './repo';
 
 /** A user with what only the auth feature may see. */
@@ -49,6 +50,8 @@ export interface UsersService {
     userId: string,
     link: { provider: SocialProvider; providerId: string; avatar: string | null; emailVerified: boolean },
   ): Promise<UserAccount | null>;
+  /** Adds (once) or removes an installed plugin key; answers the updated user (null: no such user). */
+  updatePlugins(userId: string, pluginKey: string, action: 'install' | 'uninstall'): Promise<User | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,6 +100,11 @@ export function createUsersService(db: Db): UsersService {
     },
     async linkProvider(userId, link) {
       return accountOf(await linkUserProvider(db, userId, link));
+    },
+    async updatePlugins(userId, pluginKey, action) {
+      if (!UUID.test(userId)) return null;
+      const row = await updateUserPlugins(db, userId, pluginKey, action);
+      return row ? presentUser(row) : null;
     },
   };
 }

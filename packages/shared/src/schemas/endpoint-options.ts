@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentOptionsSchema, chatToolsSchema } from './plugin';
 
 export const IMAGE_DETAILS = ['low', 'auto', 'high'] as const;
 export const TONE_STYLES = ['creative', 'fast', 'balanced', 'precise'] as const;
@@ -7,13 +8,6 @@ export const MAX_STOP_SEQUENCES = 4;
 const exampleSchema = z.object({
   input: z.object({ content: z.string() }),
   output: z.object({ content: z.string() }),
-});
-
-const agentOptionsSchema = z.object({
-  agent: z.string().optional(),
-  skipCompletion: z.boolean().optional(),
-  model: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
 });
 
 /**
@@ -51,10 +45,8 @@ export const endpointOptionsSchema = z.object({
   resendImages: z.boolean().optional(),
   imageDetail: z.enum(IMAGE_DETAILS).optional(),
   agentOptions: agentOptionsSchema.nullish(),
-  tools: z
-    .array(z.union([z.string(), z.object({ pluginKey: z.string() }).loose()]))
-    .max(100)
-    .optional(),
+  /** Plugins chats: the picked tools (installed plugin keys). */
+  tools: chatToolsSchema.optional(),
   file_ids: z.array(z.string()).max(100).optional(),
   toneStyle: z.enum(TONE_STYLES).optional(),
   jailbreak: z.boolean().optional(),

@@ -6,6 +6,7 @@ export * from './conversations';
 export * from './messages';
 export * from './presets';
 export * from './user-keys';
+export * from './plugin-auths';
 export * from './files';
 export * from './file-chunks';
 export * from './balances';
