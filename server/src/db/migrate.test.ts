@@ -94,7 +94,7 @@ describe.skipIf(postgresSkipReason() !== undefined)('migrations on PGlite and Po
         first.db,
         sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
       );
-      expect(tables).toEqual([{ n: 12 }]);
+      expect(tables).toEqual([{ n: 13 }]);
     } finally {
       await second.close();
       await first.close();
