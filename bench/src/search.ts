@@ -71,7 +71,7 @@ const ACCENTED = [
 ];
 
 /** Word of rank r (0 = most common): a few accented words among made-up ones. */
-function vocabulary(): string[] {
+export function vocabulary(): string[] {
   const next = random(7);
   const words = new Set<string>();
   while (words.size < VOCABULARY_SIZE) {
@@ -104,7 +104,7 @@ function sentences(words: readonly string[]): string[] {
 }
 
 /** ~50 searches a user might type: content words of every frequency, phrases, prefixes, accents, operators. */
-function queries(words: readonly string[]): string[] {
+export function queries(words: readonly string[]): string[] {
   const at = (rank: number): string => words[rank] ?? '';
   const ranks = [60, 120, 200, 300, 450, 600, 800, 1000, 1300, 1600, 2000, 2500, 3000, 3600, 4200, 4900];
   return [
@@ -129,7 +129,10 @@ function queries(words: readonly string[]): string[] {
   ];
 }
 
-async function seed(database: Database, budgetMs: number): Promise<{ userId: string; messages: number }> {
+export async function seed(
+  database: Database,
+  budgetMs: number,
+): Promise<{ userId: string; messages: number }> {
   const { db } = database;
   const { user } = await createUsersService(db).create({
     name: 'Bench',

@@ -56,6 +56,51 @@ export async function selectConversationPage(
     .offset(page.offset);
 }
 
+/**
+ * Where a keyset page starts: after the row with this `updatedAt` (ISO 8601 with microseconds, as the
+ * database holds it: a JavaScript Date would round it to milliseconds) and id, in list order.
+ */
+export interface ListKey {
+  updatedAt: string;
+  conversationId: string;
+}
+
+export interface KeyedConversationRecord extends ConversationRecord {
+  key: ListKey;
+}
+
+/** `updated_at` to the microsecond, in UTC, whatever the session's time zone and date style. */
+const exactUpdatedAt = sql<string>`to_char(${conversations.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Up to `limit` of the user's conversations after `after` (from the top without it), newest `updatedAt`
+ * first, ties by id: one range scan of `conversations_user_id_updated_at_id_idx` however deep the page.
+ */
+export async function selectConversationsAfter(
+  db: Db,
+  userId: string,
+  after: ListKey | null,
+  limit: number,
+): Promise<KeyedConversationRecord[]> {
+  const rows = await db
+    .select({ ...columns, exactUpdatedAt })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        after
+          ? sql`(${conversations.updatedAt}, ${conversations.conversationId}) < (${after.updatedAt}::timestamptz, ${after.conversationId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.conversationId))
+    .limit(limit);
+  return rows.map(({ exactUpdatedAt: updatedAt, ...row }) => ({
+    ...row,
+    key: { updatedAt, conversationId: row.conversationId },
+  }));
+}
+
 export async function countConversations(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId));
   return row?.n ?? 0;

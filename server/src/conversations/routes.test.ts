@@ -3,7 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_TITLE, NO_PARENT } from '@parley/shared/constants';
-import { conversationListSchema, conversationSchema } from '@parley/shared/schemas/conversation';
+import {
+  conversationCursorPageSchema,
+  conversationListSchema,
+  conversationSchema,
+} from '@parley/shared/schemas/conversation';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { testConfig } from '../../test/test-app';
 import { buildApp } from '../app';
@@ -63,6 +67,91 @@ describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
       const response = await app.inject({ url: `/api/convos?pageNumber=${bad}`, headers: alice.headers });
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().message).toMatch(/^pageNumber: /);
+    }
+  });
+
+  const cursorPage = async (owner: TestUser, cursor?: string | null) => {
+    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await app.inject({ url: `/api/convos${query}`, headers: owner.headers });
+    expect(response.statusCode).toBe(200);
+    return conversationCursorPageSchema.parse(response.json());
+  };
+  const idsOf = (page: { conversations: { conversationId: string }[] }) =>
+    page.conversations.map((c) => c.conversationId);
+
+  it('pages by cursor, newest first, with nextCursor null after the last page', async () => {
+    const alice = await user('alice');
+    expect(await cursorPage(alice)).toEqual({ conversations: [], nextCursor: null });
+    const created = [];
+    for (let i = 0; i < 26; i += 1) created.push(await newConversation(alice));
+    const newestFirst = created.map((c) => c.conversationId).reverse();
+
+    const first = await cursorPage(alice);
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, 25));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await cursorPage(alice, first.nextCursor);
+    expect(second).toEqual({ conversations: [expect.any(Object)], nextCursor: null });
+    expect(idsOf(second)).toEqual(newestFirst.slice(25));
+
+    await post(alice, '/api/convos/clear', { arg: { conversationId: newestFirst[25] } });
+    expect((await cursorPage(alice)).nextCursor).toBeNull();
+  });
+
+  it('pages by cursor through conversations with the same updatedAt, ties by id, each exactly once', async () => {
+    const alice = await user('alice');
+    for (let i = 0; i < 60; i += 1) await newConversation(alice);
+    await getDb()
+      .update(conversations)
+      .set({ updatedAt: sql`'2026-01-02T03:04:05.123456Z'::timestamptz` })
+      .where(eq(conversations.userId, alice.user.id));
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await cursorPage(alice, cursor);
+      seen.push(...idsOf(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(60);
+    expect(seen).toEqual([...seen].sort().reverse());
+  });
+
+  it('keeps cursor pages stable while conversations are added and moved between requests', async () => {
+    const alice = await user('alice');
+    const created = [];
+    for (let i = 0; i < 50; i += 1) created.push(await newConversation(alice));
+    const newestFirst = created.map((c) => c.conversationId).reverse();
+    const first = await cursorPage(alice);
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, 25));
+
+    // Meanwhile: two new chats, one conversation of the second page renamed (it moves to the top).
+    await newConversation(alice);
+    await newConversation(alice);
+    const moved = newestFirst[30] ?? '';
+    await post(alice, '/api/convos/update', { arg: { conversationId: moved, title: 'Moved up' } });
+
+    const second = await cursorPage(alice, first.nextCursor);
+    expect(idsOf(second)).toEqual(newestFirst.slice(25).filter((id) => id !== moved));
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('answers 400 for a cursor it did not make, whatever it holds', async () => {
+    const alice = await user('alice');
+    const made = (text: string) => Buffer.from(text).toString('base64url');
+    const id = randomUUID();
+    for (const bad of [
+      'nope',
+      made(`2026-02-31T00:00:00.000000Z ${id}`),
+      made(`2026-01-01T00:00:00.000Z ${id}`),
+      made('2026-01-01T00:00:00.000000Z not-a-uuid'),
+      made(`2026-01-01T00:00:00.000000Z ${id} extra`),
+      'x'.repeat(500),
+    ]) {
+      const response = await app.inject({
+        url: `/api/convos?cursor=${encodeURIComponent(bad)}`,
+        headers: alice.headers,
+      });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message).toMatch(/^cursor: /);
     }
   });
 

@@ -4,6 +4,7 @@ import { paths } from '@parley/shared/api/paths';
 import {
   conversationClearBodySchema,
   conversationClearResponseSchema,
+  conversationCursorPageSchema,
   conversationListQuerySchema,
   conversationListSchema,
   conversationSchema,
@@ -18,6 +19,7 @@ import {
   getConversation,
   getGeneratedTitle,
   listConversations,
+  listConversationsAfter,
   updateConversation,
   type Db,
   type TitleWait,
@@ -40,8 +42,18 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesDeps> =
 
   app.get(
     paths.convos,
-    { schema: { querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } },
-    async (request) => listConversations(db, request.user.id, request.query.pageNumber),
+    {
+      schema: {
+        querystring: conversationListQuerySchema,
+        response: { 200: z.union([conversationCursorPageSchema, conversationListSchema]) },
+      },
+    },
+    async (request) => {
+      const { pageNumber, cursor } = request.query;
+      return pageNumber === undefined
+        ? listConversationsAfter(db, request.user.id, cursor)
+        : listConversations(db, request.user.id, pageNumber);
+    },
   );
 
   app.get(

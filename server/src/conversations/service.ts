@@ -5,6 +5,7 @@ import { DEFAULT_TITLE } from '@parley/shared/constants';
 import {
   CONVERSATIONS_PAGE_SIZE,
   type Conversation,
+  type ConversationCursorPage,
   type ConversationList,
   type conversationClearBodySchema,
   type conversationUpdateBodySchema,
@@ -12,8 +13,9 @@ import {
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import type { Db } from '../db/client';
 import type { JsonObject } from '../db/schema';
-import { notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { toStorableText } from '../lib/storable-text';
+import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { presentConversation } from './present-conversation';
 import {
   countConversations,
@@ -21,6 +23,7 @@ import {
   replaceTitleIf,
   selectConversation,
   selectConversationPage,
+  selectConversationsAfter,
   turnConversationUpsert,
   upsertTurnConversation,
   type TurnConversationValues,
@@ -35,11 +38,9 @@ export type ConversationClearArg = z.output<typeof conversationClearBodySchema>[
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
 const TITLE_MAX_LENGTH = 256;
 
-/** zod's `z.guid()` pattern, compiled once: it is checked several times for every saved message. */
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { isUuidLike } from './uuid-like';
 
-/** Any 8-4-4-4-12 hex id PostgreSQL's uuid type accepts; anything else cannot name a row. */
-export const isUuidLike = (value: string): boolean => GUID.test(value);
+export { isUuidLike };
 
 /** The caller's conversation, or null when it is missing, someone else's or not an id at all. */
 export async function findConversation(
@@ -59,7 +60,31 @@ export async function getConversation(db: Db, userId: string, conversationId: st
   return conversation;
 }
 
-/** One page (1-based, 25 a page) of the caller's conversations, most recently updated first. */
+/**
+ * One page (25) of the caller's conversations, most recently updated first, ties by id, after `cursor` (from
+ * the top without one). No count of all rows: one more row than a page is read to know whether one follows.
+ */
+export async function listConversationsAfter(
+  db: Db,
+  userId: string,
+  cursor: string | undefined,
+): Promise<ConversationCursorPage> {
+  const after = cursor ? decodeListCursor(cursor) : null;
+  if (cursor && !after)
+    throw badRequest('cursor: is not a valid cursor', { cursor: 'is not a valid cursor' });
+  const rows = await selectConversationsAfter(db, userId, after, CONVERSATIONS_PAGE_SIZE + 1);
+  const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    conversations: page.map(presentConversation),
+    nextCursor: rows.length > page.length && last ? encodeListCursor(last.key) : null,
+  };
+}
+
+/**
+ * `?pageNumber=N`, kept for compatibility: one page (1-based, 25 a page) with the number of pages. It counts
+ * the caller's conversations (an index-only scan) and skips with OFFSET; the web uses `listConversationsAfter`.
+ */
 export async function listConversations(
   db: Db,
   userId: string,

@@ -50,6 +50,12 @@ const endpointName = fc.oneof(
 const email = fc.oneof(fc.emailAddress(), plain(['a@b.co', 'user@example.com']));
 const password = fc.oneof(fc.string({ minLength: 8, maxLength: 20 }), fc.constant('password123'));
 const pageNumber = plain(['1', '2', '0', '-1', '1.5', '9007199254740993', '']);
+/** `GET /api/convos` cursors: one of the right shape, a 31 February, and no cursor at all. */
+const listCursor = plain([
+  Buffer.from('2026-01-01T00:00:00.000000Z 00000000-0000-4000-8000-000000000000').toString('base64url'),
+  Buffer.from('2026-02-31T00:00:00.000000Z 00000000-0000-4000-8000-000000000000').toString('base64url'),
+  '',
+]);
 
 const endpointOptions = {
   model: fc.oneof(
@@ -154,7 +160,11 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
       body: shape({ arg: fc.oneof(text, fc.record({ text })) }),
     },
 
-    [`GET ${paths.convos}`]: { auth: true, success: 'json', query: { pageNumber: urlValue(pageNumber) } },
+    [`GET ${paths.convos}`]: {
+      auth: true,
+      success: 'json',
+      query: { pageNumber: urlValue(pageNumber), cursor: urlValue(listCursor) },
+    },
     [`GET ${paths.convo}`]: { auth: true, success: 'json', params: { conversationId } },
     [`POST ${paths.convosUpdate}`]: {
       auth: true,

@@ -15,6 +15,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
 
+/** `GET /api/convos?pageNumber=N` (kept for compatibility): one page by number, with the number of pages. */
 export const conversationListSchema = z.object({
   conversations: z.array(conversationSchema),
   pages: z.number().int(),
@@ -23,12 +24,27 @@ export const conversationListSchema = z.object({
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
+/**
+ * `GET /api/convos?cursor=C` (first page: no cursor): keyset pagination, newest `updatedAt` first, ties by id.
+ * `nextCursor` is opaque; null once the last page has been sent.
+ */
+export const conversationCursorPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ConversationCursorPage = z.infer<typeof conversationCursorPageSchema>;
+
+/** A cursor is short; anything longer is not one of ours. */
+const CURSOR_MAX_LENGTH = 200;
+
+/** `pageNumber` picks the numbered pages; otherwise the answer is a cursor page. */
 export const conversationListQuerySchema = z.object({
   pageNumber: z.coerce
     .number({ error: 'must be a positive integer' })
     .int('must be a positive integer')
     .min(1, 'must be a positive integer')
-    .default(1),
+    .optional(),
+  cursor: z.string().max(CURSOR_MAX_LENGTH, 'is not a valid cursor').optional(),
 });
 
 export const conversationUpdateBodySchema = z.object({

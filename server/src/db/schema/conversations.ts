@@ -24,7 +24,8 @@ export const conversations = pgTable(
     ...timestamps(),
   },
   (table) => [
-    index('conversations_user_id_updated_at_idx').on(table.userId, table.updatedAt.desc().nullsFirst()),
+    // Keyset pages of the list (newest first, ties by id) are one backward range scan of this index.
+    index('conversations_user_id_updated_at_id_idx').on(table.userId, table.updatedAt, table.conversationId),
     index('conversations_search_vector_idx').using('gin', table.searchVector),
   ],
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import {
-  nextPageNumber,
+  nextListCursor,
   patchConversation,
   removeConversation,
   upsertConversation,
@@ -18,12 +18,10 @@ const convo = (id: string, title = id): Conversation => ({
 });
 
 const pages = (...lists: string[][]): ConversationPages => ({
-  pageParams: lists.map((_, index) => index + 1),
+  pageParams: lists.map((_, index) => (index === 0 ? null : `cursor-${index}`)),
   pages: lists.map((ids, index) => ({
     conversations: ids.map((id) => convo(id)),
-    pages: lists.length,
-    pageNumber: index + 1,
-    pageSize: 25,
+    nextCursor: index + 1 < lists.length ? `cursor-${index + 1}` : null,
   })),
 });
 
@@ -62,10 +60,9 @@ describe('patchConversation and removeConversation', () => {
   });
 });
 
-describe('nextPageNumber', () => {
-  it('exists while the page is below the total', () => {
-    expect(nextPageNumber({ conversations: [], pages: 3, pageNumber: 2, pageSize: 25 })).toBe(3);
-    expect(nextPageNumber({ conversations: [], pages: 3, pageNumber: 3, pageSize: 25 })).toBeUndefined();
-    expect(nextPageNumber({ conversations: [], pages: 0, pageNumber: 1, pageSize: 25 })).toBeUndefined();
+describe('nextListCursor', () => {
+  it('is the page’s nextCursor, none after the last page', () => {
+    expect(nextListCursor({ conversations: [], nextCursor: 'abc' })).toBe('abc');
+    expect(nextListCursor({ conversations: [], nextCursor: null })).toBeUndefined();
   });
 });

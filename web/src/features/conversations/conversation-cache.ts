@@ -1,7 +1,8 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Conversation, ConversationList } from '@parley/shared/schemas/conversation';
+import type { Conversation, ConversationCursorPage } from '@parley/shared/schemas/conversation';
 
-export type ConversationPages = InfiniteData<ConversationList, number>;
+/** The sidebar's pages, each fetched with the cursor its predecessor gave (none for the first). */
+export type ConversationPages = InfiniteData<ConversationCursorPage, string | null>;
 
 /**
  * SPEC §4 Conversation list: a new or updated conversation moves to the top of the first page with
@@ -53,7 +54,7 @@ export function removeConversation(
   };
 }
 
-/** SPEC §4: the next page exists while the current page is below the total number of pages. */
-export function nextPageNumber(page: ConversationList): number | undefined {
-  return page.pageNumber < page.pages ? page.pageNumber + 1 : undefined;
+/** The next page's cursor; none after the last page (API.md: keyset pagination, `nextCursor: null` at the end). */
+export function nextListCursor(page: ConversationCursorPage): string | undefined {
+  return page.nextCursor ?? undefined;
 }

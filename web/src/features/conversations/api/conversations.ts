@@ -7,14 +7,14 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  conversationListSchema,
+  conversationCursorPageSchema,
   conversationSchema,
   genTitleResponseSchema,
   type Conversation,
 } from '@parley/shared/schemas/conversation';
 import { apiPost, apiGet } from '../../../lib/api-client';
 import {
-  nextPageNumber,
+  nextListCursor,
   patchConversation,
   removeConversation,
   upsertConversation,
@@ -31,9 +31,13 @@ const GEN_TITLE_PATH = '/api/convos/gen_title';
 export const conversationListQuery = infiniteQueryOptions({
   queryKey: [CONVERSATIONS_PATH],
   queryFn: ({ pageParam, signal }) =>
-    apiGet(`${CONVERSATIONS_PATH}?pageNumber=${pageParam}`, conversationListSchema, { signal }),
-  initialPageParam: 1,
-  getNextPageParam: nextPageNumber,
+    apiGet(
+      pageParam ? `${CONVERSATIONS_PATH}?${new URLSearchParams({ cursor: pageParam })}` : CONVERSATIONS_PATH,
+      conversationCursorPageSchema,
+      { signal },
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: nextListCursor,
 });
 
 export function useConversationList() {

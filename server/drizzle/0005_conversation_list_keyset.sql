@@ -1,0 +1,2 @@
+DROP INDEX "conversations_user_id_updated_at_idx";--> statement-breakpoint
+CREATE INDEX "conversations_user_id_updated_at_id_idx" ON "conversations" USING btree ("user_id","updated_at","conversation_id");
