@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { Plugin } from '@parley/shared/schemas/plugin';
+import { toolKeysOf, type Plugin } from '@parley/shared/schemas/plugin';
 import { useAuthStore } from '../../features/auth/store';
 import type { ConversationSetup } from '../../features/chat/logic/build-request';
 import type { ToolLabel } from '../../features/chat/components/tool-labels';
@@ -9,7 +9,6 @@ import {
   installedOnly,
   readLastTools,
   toggleTool,
-  toolKeys,
   writeLastTools,
 } from '../../features/plugins/logic/selected-tools';
 
@@ -59,7 +58,7 @@ export function usePluginTools({
 
   if (!active || !setup) return { setup, toolsMenu: null, storeDialog: null, labels };
 
-  const wanted = setup.tools ? toolKeys(setup.tools) : conversationId === 'new' ? readLastTools() : [];
+  const wanted = setup.tools ? toolKeysOf(setup.tools) : conversationId === 'new' ? readLastTools() : [];
   const selected = installedOnly(wanted, installed);
   const withTools: ConversationSetup = { ...setup, tools: selected };
   const choose = (tools: string[]) => {

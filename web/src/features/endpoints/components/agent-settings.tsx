@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGENT_OPTION_DEFAULTS } from '@parley/shared/schemas/plugin';
+import { AGENT_OPTION_DEFAULTS, type AgentOptions } from '@parley/shared/schemas/plugin';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import { SwitchRow } from '../../../components/ui/switch';
 import { NumberField } from './number-field';
-
-type AgentOptions = NonNullable<EndpointOptions['agentOptions']>;
 
 const AGENT_TEMPERATURE = { min: 0, max: 1, default: AGENT_OPTION_DEFAULTS.temperature };
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { installedOnly, parseLastTools, toggleTool, toolKeys } from './selected-tools';
+import { installedOnly, parseLastTools, toggleTool } from './selected-tools';
 
 describe('selected tools', () => {
-  it('reads keys from plugin objects or strings', () => {
-    expect(toolKeys([{ pluginKey: 'google' }, 'calculator'])).toEqual(['google', 'calculator']);
-    expect(toolKeys(undefined)).toEqual([]);
-  });
-
   it('toggles one tool and keeps only installed ones', () => {
     expect(toggleTool(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggleTool(['a', 'b'], 'a')).toEqual(['b']);

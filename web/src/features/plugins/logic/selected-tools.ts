@@ -2,11 +2,6 @@ import { z } from 'zod';
 import { readStored, writeStored } from '../../../lib/local-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 
-/** A conversation's `tools` may hold plugin objects (older saves) or keys; the request sends keys. */
-export function toolKeys(tools: readonly (string | { pluginKey: string })[] | null | undefined): string[] {
-  return (tools ?? []).map((tool) => (typeof tool === 'string' ? tool : tool.pluginKey));
-}
-
 /** Adds or removes one tool, keeping the order they were picked in. */
 export function toggleTool(selected: readonly string[], pluginKey: string): string[] {
   return selected.includes(pluginKey)
