@@ -69,6 +69,7 @@ function replyOf(input: StartInput, prepared: PreparedTurn): ReplyIdentity {
     model,
     endpoint: input.body.endpoint,
     isEdited: turn.kind === 'edit-reply' || turn.kind === 'continue',
+    sources: prepared.files.sources,
   };
 }
 

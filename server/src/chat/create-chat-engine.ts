@@ -67,6 +67,12 @@ function attachmentsPort(files: AttachmentsPort): AttachmentsPort {
     fileConfig: files.fileConfig,
     attachmentsFor: (userId, fileIds) => files.attachmentsFor(userId, fileIds),
     markUsed: (userId, fileIds, conversationId) => files.markUsed(userId, fileIds, conversationId),
+    ...(files.searchPassages
+      ? {
+          searchPassages: (userId: string, fileIds: readonly string[], question: string, limit: number) =>
+            files.searchPassages?.(userId, fileIds, question, limit) ?? Promise.resolve([]),
+        }
+      : {}),
   };
 }
 

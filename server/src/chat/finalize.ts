@@ -57,6 +57,7 @@ function asMessage(write: MessageWrite, createdAt: string): Message {
     finish_reason: write.finish_reason ?? null,
     isEdited: write.isEdited ?? false,
     tokenCount: write.tokenCount ?? null,
+    ...(write.sources ? { sources: write.sources } : {}),
     createdAt,
     updatedAt: now,
   };

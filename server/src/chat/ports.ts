@@ -3,7 +3,7 @@
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
-import type { ContentPart, Message, MessageFile } from '@parley/shared/schemas/message';
+import type { ContentPart, Message, MessageFile, MessageSource } from '@parley/shared/schemas/message';
 import type { FileConfig } from '@parley/shared/schemas/file';
 import type { Attachment } from '../files/attachment';
 import type { ChatProvider, Credentials } from '../providers/types';
@@ -26,6 +26,8 @@ export interface MessageWrite {
   tokenCount?: number | null | undefined;
   /** Metadata of the files a user message carries (shown by GET /api/messages). */
   files?: MessageFile[] | undefined;
+  /** Knowledge: the document passages a reply was given. */
+  sources?: MessageSource[] | undefined;
 }
 
 export interface MessagesPort {
@@ -137,6 +139,16 @@ export interface AttachmentsPort {
   readonly fileConfig?: FileConfig | undefined;
   /** The caller's files among `fileIds`, in that order; unknown ids and other users' files are left out. */
   attachmentsFor(userId: string, fileIds: readonly string[]): Promise<Attachment[]>;
+  /**
+   * The best `limit` passages of the caller's documents among `fileIds` for `question` (knowledge); absent:
+   * large documents send their beginning.
+   */
+  searchPassages?(
+    userId: string,
+    fileIds: readonly string[],
+    question: string,
+    limit: number,
+  ): Promise<{ fileId: string; page: number | null; line: number | null; text: string }[]>;
   /** Records that the files were sent in that conversation. */
   markUsed(userId: string, fileIds: readonly string[], conversationId: string): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { turnProviderState, withStoredState } from './provider-state';
 import type { ChatEngineDeps } from './run-context';
 import { placeTurn, turnKindOf, type Turn } from './turn';
 import { loadTurnFiles, type TurnFiles } from './turn-files';
+import { DOCUMENT_SHARE } from './turn-documents';
 
 export interface StartInput {
   userId: string;
@@ -90,6 +91,12 @@ function contextOf(
   });
 }
 
+/** Tokens the turn's documents may take: a share of the room the prompt has (context minus the reply). */
+function documentBudget(model: string, params: GenerationParams): number {
+  const { windowTokens, replyTokens } = tokenBudget(model, params);
+  return Math.floor((windowTokens - replyTokens) * DOCUMENT_SHARE);
+}
+
 /** The conversation the request names, as stored (null for a new one). */
 async function storedConversation(deps: ChatEngineDeps, userId: string, body: ChatRequestBody) {
   const named = body.conversationId && body.conversationId !== 'new' ? body.conversationId : undefined;
@@ -137,6 +144,7 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     detail: options.imageDetail ?? 'auto',
     vision: provider.capabilities.vision,
     endpoint: body.endpoint,
+    documentBudgetTokens: documentBudget(body.model, params),
   });
   const base = requestBase(body, options, params, resolved);
   // A new conversation's id was made here; a named one is the caller's when it was found as theirs.

@@ -1,5 +1,5 @@
 import type { Conversation } from '@parley/shared/schemas/conversation';
-import type { Message } from '@parley/shared/schemas/message';
+import type { Message, MessageSource } from '@parley/shared/schemas/message';
 import type { AbortBus, GenerationLog, GenerationWriter } from '../coordination/generation-log';
 import type { Counters } from '../coordination/counters';
 import type { ModelSpecsConfig } from '../model-specs/check-model-spec';
@@ -58,6 +58,8 @@ export interface ReplyIdentity {
   model: string;
   endpoint: string;
   isEdited: boolean;
+  /** Knowledge: the document passages the reply was given. */
+  sources?: MessageSource[] | undefined;
 }
 
 /** The run's stop signal: the abort bus is listened to from before the turn is saved. */
@@ -112,6 +114,7 @@ export function replyWrite(
     model: reply.model,
     endpoint: reply.endpoint,
     isEdited: reply.isEdited,
+    ...(reply.sources && reply.sources.length > 0 ? { sources: reply.sources } : {}),
     isCreatedByUser: false,
     ...fields,
   };

@@ -61,7 +61,16 @@ function input(fileIds: string[], fields: Partial<TurnFilesInput> = {}): TurnFil
     model: 'gpt-4o',
     files: fileIds.map((file_id) => ({ file_id })),
   };
-  return { turn, body, resendFiles: true, detail: 'auto', vision: true, endpoint: 'openAI', ...fields };
+  return {
+    turn,
+    body,
+    resendFiles: true,
+    detail: 'auto',
+    vision: true,
+    endpoint: 'openAI',
+    documentBudgetTokens: 60_000,
+    ...fields,
+  };
 }
 
 describe('loadTurnFiles', () => {

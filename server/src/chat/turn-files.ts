@@ -1,7 +1,7 @@
 // The files of a turn: the user message's own (checked to be the caller's, saved as its metadata) and, with
 // `resendFiles` on, those of earlier user messages in the prompt; each turned into what the model gets.
 import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
-import type { MessageFile } from '@parley/shared/schemas/message';
+import type { MessageFile, MessageSource } from '@parley/shared/schemas/message';
 import { fileProblemText } from '@parley/shared/files/check-new-files';
 import { endpointFileConfig, mergeFileConfig, toMegabytes } from '@parley/shared/files/file-config';
 import type { Attachment } from '../files/attachment';
@@ -10,6 +10,7 @@ import type { ImageDetail } from './image-tokens';
 import type { AttachmentsPort } from './ports';
 import { isVisionImage, toPromptFile, type PromptFile } from './prompt-files';
 import type { Turn } from './turn';
+import { fitDocuments, type DocumentFile } from './turn-documents';
 
 export interface TurnFiles {
   /** The user message's files as the model gets them, in the order the message lists them. */
@@ -18,6 +19,8 @@ export interface TurnFiles {
   metadata: MessageFile[];
   /** Earlier user messages' files as the model gets them, by messageId (empty when `resendFiles` is off). */
   history: Map<string, PromptFile[]>;
+  /** Knowledge: the document passages found for the question, saved on the reply. */
+  sources: MessageSource[];
 }
 
 export interface TurnFilesInput {
@@ -30,9 +33,17 @@ export interface TurnFilesInput {
   vision: boolean;
   /** The endpoint as the request names it, for the error message. */
   endpoint: string;
+  /** Tokens the turn's documents may take together; larger ones send their best passages. */
+  documentBudgetTokens: number;
 }
 
-const noTurnFiles = (): TurnFiles => ({ current: [], metadata: [], history: new Map() });
+const noTurnFiles = (): TurnFiles => ({ current: [], metadata: [], history: new Map(), sources: [] });
+
+/** What retrieval looks for: the user's text, and the previous question so a follow-up keeps its topic. */
+function questionOf(turn: Turn): string {
+  const previous = turn.history.findLast((message) => message.isCreatedByUser);
+  return previous ? `${turn.userMessage.text}\n${previous.text}` : turn.userMessage.text;
+}
 
 /** What GET /api/messages shows for a file; a missing size is left out rather than stored as null. */
 export function messageFileOf(attachment: Attachment): MessageFile {
@@ -136,17 +147,22 @@ export async function loadTurnFiles(
   requireVision(input, own);
 
   const options = { vision: input.vision, detail: input.detail };
+  const documents: DocumentFile[] = [];
   // One file at a time: a turn's files are never all in memory at once while being read.
   const toPrompt = async (ids: readonly string[], isOwn: boolean): Promise<PromptFile[]> => {
     const files: PromptFile[] = [];
-    for (const file of ids.flatMap((id) => found(id) ?? [])) files.push(await readable(file, options, isOwn));
+    for (const file of ids.flatMap((id) => found(id) ?? [])) {
+      const prompt = await readable(file, options, isOwn);
+      const at = files.push(prompt) - 1;
+      documents.push({ attachment: file, prompt, replace: (next) => (files[at] = next) });
+    }
     return files;
   };
   const current = await toPrompt(ownIds, true);
   const history = new Map<string, PromptFile[]>();
   if (input.resendFiles) {
     const earlier = turn.history.filter((message) => message.isCreatedByUser && message.files?.length);
-    for (const message of earlier) {
+    for (const message of earlier.reverse()) {
       const files = await toPrompt(
         (message.files ?? []).map((file) => file.file_id),
         false,
@@ -154,5 +170,11 @@ export async function loadTurnFiles(
       if (files.length > 0) history.set(message.messageId, files);
     }
   }
-  return { current, metadata: own.map(messageFileOf), history };
+  const sources = await fitDocuments(port, {
+    userId,
+    files: documents,
+    budgetTokens: input.documentBudgetTokens,
+    question: questionOf(turn),
+  });
+  return { current, metadata: own.map(messageFileOf), history, sources };
 }
