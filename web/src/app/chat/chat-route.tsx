@@ -7,9 +7,10 @@ import { userKeyNameFor } from '@parley/shared/schemas/user-key';
 import { useAuthStore } from '../../features/auth/store';
 import { conversationQuery } from '../../features/chat/api/messages';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import { MessageFilesSlot } from '../../features/chat/components/message-files-slot';
+import { MessageFilesSlot, MessageSourcesSlot } from '../../features/chat/components/message-files-slot';
 import { ToolLabels } from '../../features/chat/components/tool-labels';
 import type { ConversationSetup, MessageFile } from '../../features/chat/logic/build-request';
+import type { MessageSource } from '@parley/shared/schemas/message';
 import { setupFromConversation } from '../../features/chat/logic/setup';
 import type { StreamHooks } from '../../features/chat/stream/chat-stream';
 import { useStartupConfig } from '../../features/config/api/startup-config';
@@ -44,6 +45,20 @@ const MessageFiles = lazy(() =>
   import('../../features/files/components/message-files').then((module) => ({
     default: module.MessageFiles,
   })),
+);
+
+/** Its own chunk: only replies with sources need it. */
+const MessageSources = lazy(() =>
+  import('../../features/files/components/message-sources').then((module) => ({
+    default: module.MessageSources,
+  })),
+);
+
+/** A reply's sources (knowledge passages), drawn by the files feature. */
+const renderMessageSources = (sources: readonly MessageSource[]) => (
+  <Suspense fallback={null}>
+    <MessageSources sources={sources} />
+  </Suspense>
 );
 
 /** A user message's files, drawn by the files feature. */
@@ -186,26 +201,31 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         <div className="relative min-w-0 flex-1">
           {composer.dropTarget}
           <MessageFilesSlot.Provider value={renderMessageFiles}>
-            <ToolLabels.Provider value={pluginTools.labels}>
-              <ChatScreen
-                conversationId={conversationId}
-                setup={setup}
-                iconURL={current?.config.iconURL ?? null}
-                replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
-                endpointLabel={current?.label ?? ''}
-                user={user}
-                blocked={keyMissing}
-                blockedNotice={
-                  keyMissing && current ? (
-                    <KeyNotice endpointLabel={current.label} onSetKey={() => setKeyDialogFor(current.name)} />
-                  ) : undefined
-                }
-                greeting={conversation?.greeting}
-                showBirthdayIcon={startup?.showBirthdayIcon === true}
-                hooks={hooks}
-                attachments={composer.attachments}
-              />
-            </ToolLabels.Provider>
+            <MessageSourcesSlot.Provider value={renderMessageSources}>
+              <ToolLabels.Provider value={pluginTools.labels}>
+                <ChatScreen
+                  conversationId={conversationId}
+                  setup={setup}
+                  iconURL={current?.config.iconURL ?? null}
+                  replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
+                  endpointLabel={current?.label ?? ''}
+                  user={user}
+                  blocked={keyMissing}
+                  blockedNotice={
+                    keyMissing && current ? (
+                      <KeyNotice
+                        endpointLabel={current.label}
+                        onSetKey={() => setKeyDialogFor(current.name)}
+                      />
+                    ) : undefined
+                  }
+                  greeting={conversation?.greeting}
+                  showBirthdayIcon={startup?.showBirthdayIcon === true}
+                  hooks={hooks}
+                  attachments={composer.attachments}
+                />
+              </ToolLabels.Provider>
+            </MessageSourcesSlot.Provider>
           </MessageFilesSlot.Provider>
         </div>
         {startup?.interface.sidePanel !== false && (

@@ -8,7 +8,7 @@ import { partsToShow } from '../logic/parts-to-show';
 import { ContentParts, ThinkingDots } from './content-parts';
 import { MessageEditForm } from './message-edit-form';
 import { MessageError } from './message-error';
-import { MessageFilesOutlet } from './message-files-slot';
+import { MessageFilesOutlet, MessageSourcesOutlet } from './message-files-slot';
 import { MessageFooter } from './message-footer';
 
 export interface ChatUser {
@@ -90,6 +90,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         ) : (
           <MessageBody message={message} streaming={streaming} latex={latex} deferMarkdown={deferMarkdown} />
         )}
+        {!editing && !streaming && <MessageSourcesOutlet sources={message.sources} />}
         {!editing && !streaming && (
           <MessageFooter
             text={message.text}

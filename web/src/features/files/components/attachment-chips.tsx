@@ -50,9 +50,15 @@ export function AttachmentChips({
                   <p className="truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">
                     {item.filename}
                   </p>
-                  <p className="truncate text-xs text-neutral-500 dark:text-neutral-300">
-                    {fileFormatLabel(item.filename, item.type)}
-                  </p>
+                  {item.textState === 'no_text' ? (
+                    <p className="truncate text-xs text-amber-700 dark:text-amber-300">
+                      {t('com_files_no_text')}
+                    </p>
+                  ) : (
+                    <p className="truncate text-xs text-neutral-500 dark:text-neutral-300">
+                      {fileFormatLabel(item.filename, item.type)}
+                    </p>
+                  )}
                 </div>
               </div>
             )}

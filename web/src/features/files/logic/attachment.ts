@@ -1,4 +1,4 @@
-import type { FileSource } from '@parley/shared/schemas/file';
+import type { FileSource, FileTextState } from '@parley/shared/schemas/file';
 import type { Message } from '@parley/shared/schemas/message';
 
 /** SPEC §4 "File upload": the progress steps of a file picked in the composer. */
@@ -22,6 +22,8 @@ export interface Attachment {
   height: number | null;
   source: FileSource;
   embedded: boolean;
+  /** Knowledge: whether the server could read the document's text (null: not a document it reads). */
+  textState: FileTextState | null;
   /**
    * SPEC §3 File `attached`: true for a file chosen from the user's files (stored before, not uploaded for
    * this message). Only uploads are temporary: removing an attached file's chip, or starting a new

@@ -31,6 +31,7 @@ export function newAttachment(init: {
     height: null,
     source: 'local',
     embedded: false,
+    textState: null,
     attached: false,
   };
 }
@@ -50,6 +51,7 @@ export function storedAttachment(tempId: string, file: FileObject): Attachment {
     height: file.height ?? null,
     source: file.source,
     embedded: file.embedded,
+    textState: file.text_state ?? null,
     attached: true,
   };
 }
@@ -87,6 +89,7 @@ export function attachmentsReducer(list: Attachment[], action: AttachmentAction)
         height: file.height ?? null,
         source: file.source,
         embedded: file.embedded,
+        textState: file.text_state ?? null,
         progress: UPLOAD_PROGRESS.done,
       });
     }
