@@ -23,7 +23,7 @@ test('search finds a message in another branch, highlights it and opens the conv
   await expect(messageBox(page)).toBeFocused();
 
   const box = page.getByRole('searchbox', { name: 'Search messages' });
-  await box.fill('zebra*');
+  await box.fill('zeb'); // the word being typed is a prefix
   const results = page.getByRole('region', { name: 'Search results' });
   const hit = results.getByRole('button', { name: /Zebras have black and white stripes/ });
   await expect(hit).toBeVisible();

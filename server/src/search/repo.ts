@@ -15,6 +15,11 @@ export interface SearchPageOptions {
   offset: number;
   /** At most this many matching messages are read and ranked (the rest of a very common word's matches are not). */
   candidates: number;
+  /**
+   * With a `loose` query, at most this many of its matches are read to find the candidates: a phrase of
+   * common words bounds its work however rarely the words come in that order.
+   */
+  examined: number;
   /** Best messages kept per conversation of the page. */
   perConversation: number;
 }
@@ -34,37 +39,48 @@ interface SearchPageRow extends Record<string, unknown> {
   message_id: string | null;
 }
 
+/** The user's non-error messages matching `query`, read through the GIN index, at most `limit`. */
+const matchingMessages = (userId: string, query: SQL, limit: number): SQL => sql`
+  select m.message_id, m.conversation_id, m.search_vector
+    from ${messages} m
+   where m.user_id = ${userId} and not m.error and m.search_vector @@ ${query}
+   limit ${limit}`;
+
 /**
  * One query: the user's matching messages (non-error; at most `candidates` of them, as the GIN index yields
- * them) and conversation titles, ranked; conversations scored 2 × title rank + best message rank (ties: most
- * recently updated); the requested page of them with each one's best messages. Always returns one row at
- * least, so `total` is known even past the last page.
+ * them — of at most `examined` matches of `loose` when given) and conversation titles, ranked; conversations
+ * scored 2 × title rank + best message rank (ties: most recently updated); the requested page of them with
+ * each one's best messages. Always returns one row at least, so `total` is known even past the last page.
  */
 export async function selectSearchPage(
   db: Db,
   userId: string,
   query: SQL,
+  loose: SQL | null,
   options: SearchPageOptions,
 ): Promise<SearchPage> {
+  const candidates = loose
+    ? sql`select * from (${matchingMessages(userId, loose, options.examined)}) l
+           where l.search_vector @@ ${query} limit ${options.candidates}`
+    : matchingMessages(userId, query, options.candidates);
   const { rows } = await db.execute<SearchPageRow>(sql`
     with hits as materialized (
-      select m.message_id, m.conversation_id, ${rankOf(sql`m.search_vector`, query)} as rank
-        from ${messages} m
-       where m.user_id = ${userId} and not m.error and m.search_vector @@ ${query}
-       limit ${options.candidates}
+      select c.message_id, c.conversation_id, ${rankOf(sql`c.search_vector`, query)} as rank
+        from (${candidates}) c
     ), title_hits as (
       select c.conversation_id, ${rankOf(sql`c.search_vector`, query)} as rank
         from ${conversations} c
        where c.user_id = ${userId} and c.search_vector @@ ${query}
     ), scored as materialized (
-      select conversation_id, coalesce(t.rank, 0) * 2 + coalesce(h.rank, 0) as score
-        from (select conversation_id, max(rank) as rank from hits group by conversation_id) h
-        full join title_hits t using (conversation_id)
+      select x.conversation_id, x.score,
+             (select u.updated_at from ${conversations} u where u.conversation_id = x.conversation_id) as updated_at
+        from (select conversation_id, coalesce(t.rank, 0) * 2 + coalesce(h.rank, 0) as score
+                from (select conversation_id, max(rank) as rank from hits group by conversation_id) h
+                full join title_hits t using (conversation_id)) x
     ), page as (
       select s.conversation_id,
-             row_number() over (order by s.score desc, c.updated_at desc, s.conversation_id) as place
+             row_number() over (order by s.score desc, s.updated_at desc, s.conversation_id) as place
         from scored s
-        join ${conversations} c on c.conversation_id = s.conversation_id and c.user_id = ${userId}
        order by place
        limit ${options.limit} offset ${options.offset}
     ), best as (

@@ -12,7 +12,7 @@ import { presentMessage } from '../messages/present-message';
 import { highlightRanges, highlightTermsOf, type HighlightTerms } from './highlight';
 import { hasPositiveClause, parseSearchQuery } from './parse-query';
 import { selectConversationsByIds, selectMessagesByIds, selectSearchPage } from './repo';
-import { tsquerySql } from './tsquery-sql';
+import { looseTsquerySql, tsquerySql } from './tsquery-sql';
 
 export interface SearchInput {
   q: string;
@@ -32,7 +32,13 @@ export interface SearchService {
  * counted for `pages`), which keeps every search fast — as the original product's search engine returned
  * its top hits only.
  */
-const SEARCH_CANDIDATE_MESSAGES = 2_000;
+const SEARCH_CANDIDATE_MESSAGES = 1_000;
+/**
+ * Messages read at most to find those candidates when the index cannot answer the query exactly (a phrase,
+ * an exclusion): "a b c" of three common words matches nearly every message as a set of words and few in
+ * that order, and without this bound it read half the table.
+ */
+const SEARCH_EXAMINED_MESSAGES = 4_000;
 
 const pagesFor = (total: number): number => Math.ceil(Math.max(total, 1) / SEARCH_PAGE_SIZE);
 
@@ -61,10 +67,11 @@ export async function searchConversations(
   if (!hasPositiveClause(parsed)) {
     return { conversations: [], messages: [], pageNumber, pages: 1, pageSize: SEARCH_PAGE_SIZE };
   }
-  const page = await selectSearchPage(db, userId, tsquerySql(parsed), {
+  const page = await selectSearchPage(db, userId, tsquerySql(parsed), looseTsquerySql(parsed), {
     limit: SEARCH_PAGE_SIZE,
     offset: (pageNumber - 1) * SEARCH_PAGE_SIZE,
     candidates: SEARCH_CANDIDATE_MESSAGES,
+    examined: SEARCH_EXAMINED_MESSAGES,
     perConversation: SEARCH_MESSAGES_PER_CONVERSATION,
   });
   const [conversationRows, messageRows] = await Promise.all([

@@ -4,6 +4,7 @@ import { CloseIcon, SearchIcon } from '../../../components/ui/chat-icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { lazyChunk, prefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { useSearchEnabled } from '../api/search';
+import { asYouTypeQuery } from '../as-you-type';
 import { useDebouncedValue } from '../use-debounced-value';
 
 /** The results view: its own chunk, prefetched once the page is idle when search is enabled. */
@@ -31,7 +32,7 @@ export function SidebarSearch({
   const { t } = useTranslation();
   const enabled = useSearchEnabled(signedIn).data === true;
   const [text, setText] = useState('');
-  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useDebouncedValue(asYouTypeQuery(text), SEARCH_DEBOUNCE_MS);
   useEffect(() => (enabled ? prefetchWhenIdle([SearchResultsList]) : undefined), [enabled]);
   if (!enabled) return <>{children}</>;
   return (
