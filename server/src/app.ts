@@ -141,6 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     abortBus: coordination.abortBus,
     auth,
     logger,
+    tools: {
+      toolsForChat: async (userId, keys) =>
+        (await tools.toolsForChat(userId, keys)).map(({ entry, tool, auth: values }) => ({
+          tool,
+          label: entry.name,
+          auth: values,
+        })),
+    },
   });
   // Before the server waits for open streams: runs still going are stopped and saved (their streams then
   // end with `final`); the coordination closes after.

@@ -5,6 +5,7 @@ import { chatEventSchema, type ChatEvent } from '@parley/shared/stream/events';
 import type { Env } from '../src/config/env';
 import type { Database } from '../src/db/client';
 import type { Coordination } from '../src/coordination/coordination';
+import type { ManifestEntry } from '../src/tools/manifest/manifest-entry';
 import { buildAppOn, type AppOnDatabase } from './app-on-database';
 import { createTestUser, type TestUser } from './test-users';
 
@@ -35,8 +36,9 @@ export async function startChatServer(
   database: Database,
   env: Env,
   coordination?: Coordination,
+  deps: { toolManifest?: readonly ManifestEntry[] } = {},
 ): Promise<ChatServer> {
-  const built = await buildAppOn(database, { env, ...(coordination ? { coordination } : {}) });
+  const built = await buildAppOn(database, { env, ...deps, ...(coordination ? { coordination } : {}) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;
   return { ...built, url: `http://127.0.0.1:${port}`, close: () => built.app.close() };

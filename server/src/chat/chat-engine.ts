@@ -115,6 +115,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       promptTokens: prepared.context?.promptTokens ?? 0,
       countTokens: prepared.countTokens,
       releaseSlot,
+      agent: prepared.agent,
     },
     prepared.failure,
   );

@@ -35,6 +35,7 @@ import type {
   MessagesPort,
   ModerationPort,
   ProvidersPort,
+  ToolsPort,
 } from './ports';
 import type { ChatLogger } from './run-context';
 
@@ -54,6 +55,8 @@ export interface ChatEngineWiring {
   settings?: ChatSettings;
   /** The files service (uploaded files messages carry); absent: no file is found. */
   files?: AttachmentsPort | undefined;
+  /** The tools feature (plugins chats with tools); absent: plugins chats answer without tools. */
+  tools?: ToolsPort | undefined;
 }
 
 /** Without a files service no id names a file, so a message that lists files is answered 404. */
@@ -192,5 +195,6 @@ export function createChatEngineFor(wiring: ChatEngineWiring): ChatEngine {
     moderation: moderationOf(wiring.config),
     bans: wiring.auth ? bansPort(wiring.auth, logger) : undefined,
     modelSpecs: wiring.config.yaml?.modelSpecs,
+    tools: wiring.tools,
   });
 }

@@ -29,6 +29,8 @@ export interface DriveOptions {
   onDelta: (delta: string) => void;
   /** Continuation state the provider handed back for the next turn. */
   onState: (state: Record<string, unknown>) => void;
+  /** A complete tool call the model made (absent: tool calls are ignored). */
+  onToolCall?: (call: { id: string; name: string; arguments: string }) => void;
 }
 
 /**
@@ -63,8 +65,10 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
         case 'provider-state':
           options.onState(event.state);
           break;
-        case 'tool-call-delta':
         case 'tool-call':
+          options.onToolCall?.({ id: event.id, name: event.name, arguments: event.arguments });
+          break;
+        case 'tool-call-delta':
           break;
         default:
           assertNever(event);

@@ -22,6 +22,19 @@ interface SavedOutcome {
 }
 
 function outcomeOf(state: ReplyState): SavedOutcome {
+  const outcome = plainOutcomeOf(state);
+  const parts = state.content;
+  if (!parts || parts.length === 0) return outcome;
+  // A tool loop reply keeps its parts (the error after them); its text is its text parts.
+  const errorPart = outcome.error ? (outcome.content ?? []) : [];
+  return {
+    ...outcome,
+    text: outcome.error ? state.text || outcome.text : state.text,
+    content: [...parts, ...errorPart],
+  };
+}
+
+function plainOutcomeOf(state: ReplyState): SavedOutcome {
   const { failure, text } = state;
   if (failure && text === '') {
     const errorText = encodeChatErrorText({ type: failure.kind, message: failure.message });

@@ -8,7 +8,7 @@ import { replyWrite, type ReplyState, type RunContext } from './run-context';
  */
 export class PartialSaver {
   private chain: Promise<void> = Promise.resolve();
-  private savedLength = -1;
+  private saved = '';
   private timer: NodeJS.Timeout | undefined;
   private first: NodeJS.Immediate | undefined;
   private stopped = false;
@@ -33,15 +33,18 @@ export class PartialSaver {
   }
 
   private saveIfChanged(): void {
-    const text = this.state.text;
-    if (this.stopped || text.length === this.savedLength) return;
-    this.savedLength = text.length;
+    const { text, content } = this.state;
+    // Tool parts change without the text growing (progress, output), so they count too.
+    const mark = content ? `${text.length}:${JSON.stringify(content).length}` : String(text.length);
+    if (this.stopped || mark === this.saved) return;
+    this.saved = mark;
     const { ctx } = this;
+    const parts = content ? { content: structuredClone(content) } : {};
     this.chain = this.chain.then(async () => {
       try {
         await ctx.deps.messages.saveMessage(
           ctx.userId,
-          replyWrite(ctx, { text, unfinished: true, error: false }),
+          replyWrite(ctx, { text, ...parts, unfinished: true, error: false }),
         );
       } catch (error) {
         ctx.deps.logger.warn(

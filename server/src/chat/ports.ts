@@ -7,6 +7,8 @@ import type { ContentPart, Message, MessageFile, MessageSource } from '@parley/s
 import type { FileConfig } from '@parley/shared/schemas/file';
 import type { Attachment } from '../files/attachment';
 import type { ChatProvider, Credentials } from '../providers/types';
+import type { AgentTool } from '../agents/agent-types';
+import type { GeneratedFile, SavedToolFile } from '../tools/tool';
 
 /** A message as the engine writes it; the messages service upserts it by id, scoped to the user. */
 export interface MessageWrite {
@@ -151,4 +153,12 @@ export interface AttachmentsPort {
   ): Promise<{ fileId: string; page: number | null; line: number | null; text: string }[]>;
   /** Records that the files were sent in that conversation. */
   markUsed(userId: string, fileIds: readonly string[], conversationId: string): Promise<void>;
+}
+
+/** The tools feature: the tools a plugins chat asked for, with the caller's credentials. */
+export interface ToolsPort {
+  /** Throws AppError 400 naming a tool that is unknown, not installed or without credentials. */
+  toolsForChat(userId: string, pluginKeys: readonly string[]): Promise<AgentTool[]>;
+  /** Saves an image a tool generated as the user's file (context `image_generation`); absent: not possible. */
+  saveGeneratedFile?(userId: string, file: GeneratedFile): Promise<SavedToolFile>;
 }

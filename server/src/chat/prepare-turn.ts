@@ -12,6 +12,9 @@ import type { ChatEngineDeps } from './run-context';
 import { placeTurn, turnKindOf, type Turn } from './turn';
 import { loadTurnFiles, type TurnFiles } from './turn-files';
 import { DOCUMENT_SHARE } from './turn-documents';
+import { agentRequest } from '../agents/functions-agent';
+import { AGENT_OPTION_DEFAULTS, toolKeysOf } from '@parley/shared/schemas/plugin';
+import type { TurnAgent } from './run-context';
 
 export interface StartInput {
   userId: string;
@@ -38,6 +41,8 @@ export interface PreparedTurn {
    * saved; false for an id the request names that is not (yet) theirs, whose save may well be refused.
    */
   ownConversation: boolean;
+  /** A plugins turn with tools: the reply comes from the tool loop, `request` is its first step. */
+  agent?: TurnAgent | undefined;
 }
 
 /** The endpoint options of the (already validated) body, without the chat-only fields. */
@@ -129,6 +134,7 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
   const { userId, body } = input;
   const resolved = await deps.endpoints.resolve({ userId, endpoint: body.endpoint, model: body.model });
   const provider = deps.providers.get(resolved.kind);
+  const agentTools = await turnTools(deps, input);
   // Checked before anything is loaded: a bad parameter is the request's first problem.
   const params = generationParams(resolved.kind, body.model, optionsOf(body), userId);
   const [turn, countTokens, stored] = await Promise.all([
@@ -160,7 +166,42 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
   }
   await checkBalance(deps, userId, body.model, context.promptTokens);
   const request: ChatRequest = { ...base, messages: context.messages };
-  return { ...prepared, request, context, failure: undefined };
+  if (agentTools.length === 0) return { ...prepared, request, context, failure: undefined };
+  const agent: TurnAgent = {
+    tools: agentTools,
+    skipCompletion: options.agentOptions?.skipCompletion ?? AGENT_OPTION_DEFAULTS.skipCompletion,
+    completionModel: body.model,
+  };
+  const agentModel = await agentModelOf(deps, input, resolved.kind);
+  const first = agentRequest({ ...request, ...agentModel }, agentTools, new Date());
+  return { ...prepared, request: first, context, failure: undefined, agent };
+}
+
+/**
+ * The tools a plugins turn asked for (reference §14.2: none, an edit or a continue is a plain completion);
+ * throws 400 naming one that is not installed or lacks credentials.
+ */
+async function turnTools(deps: ChatEngineDeps, input: StartInput) {
+  const { body } = input;
+  const keys = toolKeysOf(body.tools);
+  if (body.endpoint !== 'gptPlugins' || keys.length === 0 || body.isEdited || body.isContinued) return [];
+  if (!deps.tools) return [];
+  return deps.tools.toolsForChat(input.userId, keys);
+}
+
+/** The agent's model and temperature (`agentOptions`, SPEC §9 defaults); another model must be allowed. */
+async function agentModelOf(
+  deps: ChatEngineDeps,
+  input: StartInput,
+  kind: ResolvedEndpoint['kind'],
+): Promise<Pick<ChatRequest, 'model' | 'params'>> {
+  const { body, userId } = input;
+  const agentOptions = body.agentOptions ?? undefined;
+  const model = agentOptions?.model ?? body.model;
+  if (model !== body.model) await deps.endpoints.resolve({ userId, endpoint: body.endpoint, model });
+  const params = generationParams(kind, model, optionsOf(body), userId);
+  params.temperature = agentOptions?.temperature ?? AGENT_OPTION_DEFAULTS.temperature;
+  return { model, params };
 }
 
 async function checkBalance(deps: ChatEngineDeps, userId: string, model: string, promptTokens: number) {

@@ -17,6 +17,48 @@ export function mergeSnapshot(
   detail: GenerationDetail,
   conversationId: string,
 ): LogEntry[] {
+  const indexed = entries.some(
+    (entry) => entry.type === 'text' && textEventSchema.parse(JSON.parse(entry.data)).index !== undefined,
+  );
+  return indexed ? mergeByPart(entries) : mergeWhole(entries, detail, conversationId);
+}
+
+/**
+ * A reply with content parts: each text part's deltas become one event (offset 0) at the seq of its last
+ * delta, after the `content` events that came before it.
+ */
+function mergeByPart(entries: readonly LogEntry[]): LogEntry[] {
+  const lastSeq = new Map<number, number>();
+  const merged = new Map<number, { event: z.infer<typeof textEventSchema>; text: string }>();
+  for (const entry of entries) {
+    if (entry.type !== 'text') continue;
+    const event = textEventSchema.parse(JSON.parse(entry.data));
+    const index = event.index ?? 0;
+    lastSeq.set(index, entry.seq);
+    const part = merged.get(index);
+    merged.set(index, { event, text: (part?.text ?? '') + event.text });
+  }
+  const out: LogEntry[] = [];
+  for (const entry of entries) {
+    if (entry.type !== 'text') {
+      out.push(entry);
+      continue;
+    }
+    const event = textEventSchema.parse(JSON.parse(entry.data));
+    const index = event.index ?? 0;
+    const part = merged.get(index);
+    if (lastSeq.get(index) !== entry.seq || !part) continue;
+    const whole = { ...part.event, text: part.text, offset: 0 };
+    out.push({ seq: entry.seq, type: 'text', data: JSON.stringify(whole), last: false });
+  }
+  return out;
+}
+
+function mergeWhole(
+  entries: readonly LogEntry[],
+  detail: GenerationDetail,
+  conversationId: string,
+): LogEntry[] {
   const texts = entries.filter((entry) => entry.type === 'text');
   const lastText = texts.at(-1);
   const created = entries.find((entry) => entry.type === 'created');

@@ -20,7 +20,10 @@ import type {
   ResolvedEndpoint,
   TokenCounter,
   TokenizerPort,
+  ToolsPort,
 } from './ports';
+import type { AgentTool } from '../agents/agent-types';
+import type { ContentPart } from '@parley/shared/schemas/message';
 import type { Turn } from './turn';
 import type { Upstream } from './upstream';
 
@@ -47,6 +50,16 @@ export interface ChatEngineDeps {
   abortBus: AbortBus;
   counters: Counters;
   logger: ChatLogger;
+  /** Absent: plugins chats answer without tools. */
+  tools?: ToolsPort | undefined;
+}
+
+/** A plugins turn with tools: what the agent runs with (reference §14.2). */
+export interface TurnAgent {
+  tools: AgentTool[];
+  skipCompletion: boolean;
+  /** The conversation's model, for the completion phase when `skipCompletion` is false. */
+  completionModel: string;
 }
 
 /** The reply being generated, as saved on every write. */
@@ -88,6 +101,8 @@ export interface RunContext {
   /** Tokens of a text for the conversation's model. */
   countTokens: TokenCounter;
   releaseSlot: ReleaseSlot;
+  /** Set for a plugins turn with tools: the reply comes from the tool loop. */
+  agent?: TurnAgent | undefined;
 }
 
 /** What happened so far; `finalize` turns it into the saved reply. */
@@ -99,6 +114,8 @@ export interface ReplyState {
   failure?: RunFailure | undefined;
   /** The continuation state the provider handed back, saved on the conversation. */
   providerState?: Record<string, unknown> | undefined;
+  /** The reply's content parts (tool loop replies); `text` is then their text parts joined. */
+  content?: ContentPart[] | undefined;
 }
 
 export function replyWrite(

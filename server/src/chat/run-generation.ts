@@ -4,6 +4,7 @@ import { appendEvent, textEvent } from './chat-events';
 import { driveProvider, toRunFailure, type RunFailure } from './drive-provider';
 import { finalize } from './finalize';
 import { PartialSaver } from './partial-saver';
+import { runAgentReply } from './run-agent';
 import type { ReplyState, RunContext } from './run-context';
 import { generateTitle } from './title';
 
@@ -56,7 +57,8 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
   const saver = new PartialSaver(ctx, state, ctx.deps.settings.partialSaveMs);
   saver.start();
   try {
-    if (!state.failure) await streamReply(ctx, state, ctx.abort.signal);
+    if (!state.failure && ctx.agent) await runAgentReply(ctx, ctx.agent, state, ctx.abort.signal);
+    else if (!state.failure) await streamReply(ctx, state, ctx.abort.signal);
   } catch (error) {
     state.failure = toRunFailure(error);
     if (!(error instanceof ProviderError)) {

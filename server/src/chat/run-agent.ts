@@ -1,0 +1,100 @@
+// A plugins reply with tools: the functions agent drives the provider step by step; its content parts and
+// text deltas go to the generation log like any reply's, and the usage of every model call is summed.
+import { ContentParts } from '../agents/content-parts';
+import { runFunctionsAgent } from '../agents/functions-agent';
+import type { AgentIO, ModelStep, ModelToolCall } from '../agents/agent-types';
+import type { ChatRequest } from '../providers/types';
+import { appendEvent } from './chat-events';
+import { driveProvider } from './drive-provider';
+import type { ReplyState, RunContext, TurnAgent } from './run-context';
+import { startUpstream, type Upstream } from './upstream';
+
+function modelCaller(ctx: RunContext, state: ReplyState, signal: AbortSignal): AgentIO['callModel'] {
+  let first: Upstream | undefined = ctx.upstream;
+  return async (request: ChatRequest, onText) => {
+    // The first step's request already went out while the turn was saved.
+    const upstream = first ?? startUpstream(ctx.provider, request);
+    first = undefined;
+    let text = '';
+    const toolCalls: ModelToolCall[] = [];
+    try {
+      const finish = await driveProvider({
+        upstream,
+        signal,
+        silenceMs: ctx.deps.settings.providerTimeoutMs,
+        onDelta: (delta) => {
+          text += delta;
+          onText?.(delta);
+        },
+        onState: (providerState) => {
+          state.providerState = providerState;
+        },
+        onToolCall: (call) => toolCalls.push(call),
+      });
+      if (!finish) return undefined;
+      const step: ModelStep = {
+        text,
+        toolCalls,
+        reason: finish.reason,
+        rawReason: finish.rawReason,
+        usage: finish.usage,
+      };
+      return step;
+    } finally {
+      upstream.abort();
+    }
+  };
+}
+
+/** Runs the loop into `state`; throws what the provider throws (the run then saves what it has). */
+export async function runAgentReply(
+  ctx: RunContext,
+  agent: TurnAgent,
+  state: ReplyState,
+  signal: AbortSignal,
+): Promise<void> {
+  const { messageId, conversationId } = ctx.reply;
+  const content = new ContentParts({
+    onPart: (index, part) => {
+      appendEvent(ctx.writer, { type: 'content', messageId, index, part });
+    },
+    onText: (index, delta, offset) => {
+      appendEvent(ctx.writer, { type: 'text', messageId, conversationId, text: delta, offset, index });
+      state.text = content.text();
+    },
+  });
+  state.content = content.parts;
+  const saveGeneratedFile = ctx.deps.tools?.saveGeneratedFile?.bind(ctx.deps.tools);
+  const io: AgentIO = {
+    callModel: modelCaller(ctx, state, signal),
+    ...(saveGeneratedFile ? { saveFile: (file) => saveGeneratedFile(ctx.userId, file) } : {}),
+  };
+  if (!ctx.request) return;
+  try {
+    const outcome = await runFunctionsAgent({
+      userId: ctx.userId,
+      request: ctx.request,
+      tools: agent.tools,
+      io,
+      content,
+      signal,
+      skipCompletion: agent.skipCompletion,
+      completionModel: agent.completionModel,
+    });
+    state.aborted = outcome.aborted;
+    if (outcome.reason) {
+      const estimated = outcome.unreportedCalls > 0;
+      state.finish = {
+        reason: outcome.reason,
+        rawReason: outcome.rawReason,
+        usage: {
+          inputTokens: outcome.usage.inputTokens + outcome.unreportedCalls * ctx.promptTokens,
+          outputTokens: outcome.usage.outputTokens + (estimated ? ctx.countTokens(state.text) : 0),
+        },
+      };
+    }
+    if (outcome.aborted) state.finish = undefined;
+  } finally {
+    state.text = content.text();
+  }
+}
