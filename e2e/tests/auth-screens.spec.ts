@@ -1,4 +1,4 @@
-import { createAccount, newAccount, registerThroughForm, userMenuButton } from '../support/accounts';
+import { newAccount, registerThroughForm, userMenuButton } from '../support/accounts';
 import { expect, snapshot, test, VIEWPORTS } from '../support/fixtures';
 
 /** Screenshots of every auth screen, light and dark, 375px and 1280px wide, for people to look at. */
@@ -6,7 +6,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     const suffix = `${colorScheme}-${viewport.width}`;
 
-    test(`auth screens (${size}, ${colorScheme})`, async ({ page, request, baseURL }) => {
+    test(`auth screens (${size}, ${colorScheme})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme });
 
@@ -22,15 +22,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByText('Passwords do not match')).toBeVisible();
       await snapshot(page, `auth-register-errors-${suffix}`);
 
-      const account = newAccount('screens');
-      await createAccount(request, baseURL!, account);
+      // The shared server sends no email: the screen says whom to ask instead.
       await page.goto('/forgot-password');
       await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-      await snapshot(page, `auth-forgot-${suffix}`);
-      await page.getByLabel('Email address').fill(account.email);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('link', { name: 'Reset password' })).toBeVisible();
-      await snapshot(page, `auth-forgot-link-${suffix}`);
+      await expect(page.getByRole('status')).toBeVisible();
+      await snapshot(page, `auth-forgot-unavailable-${suffix}`);
 
       await page.goto('/reset-password');
       await expect(page.getByRole('alert').first()).toBeVisible();

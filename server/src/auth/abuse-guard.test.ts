@@ -6,6 +6,7 @@ const settings: AbuseSettings = {
   limits: {
     login: { max: 1, windowMs: 60_000, violationScore: 1 },
     register: { max: 1, windowMs: 60_000, violationScore: 3 },
+    passwordReset: { max: 1, windowMs: 60_000, violationScore: 1 },
   },
   ban: { threshold: 3, intervalMs: 10 * 60_000, durationMs: 2 * 60 * 60_000 },
 };

@@ -1,6 +1,6 @@
 import type { Counters } from '../coordination/counters';
 
-export type LimitName = 'login' | 'register';
+export type LimitName = 'login' | 'register' | 'passwordReset';
 
 export interface LimitSettings {
   max: number;
@@ -30,8 +30,11 @@ export type AttemptOutcome = { allowed: true } | { allowed: false; retryAfterSec
  */
 export interface AbuseGuard {
   readonly settings: AbuseSettings;
-  /** Counts one attempt; over the limit it is refused and a violation recorded. */
-  attempt(limit: LimitName, ip: string): Promise<AttemptOutcome>;
+  /**
+   * Counts one attempt from `ip`, against the IP's own count or, with `per`, against the count of that
+   * key (e.g. `email:<address>`); over the limit it is refused and a violation recorded for the IP.
+   */
+  attempt(limit: LimitName, ip: string, per?: string): Promise<AttemptOutcome>;
   /** Adds violation points to each subject; bans the ones reaching the threshold. */
   recordViolation(subjects: Subject[], score: number): Promise<void>;
   /** Milliseconds left on the longest ban of any subject; 0 when none is banned. */
@@ -57,9 +60,9 @@ export function createAbuseGuard(counters: Counters, settings: AbuseSettings): A
 
   return {
     settings,
-    async attempt(limit, ip) {
+    async attempt(limit, ip, per) {
       const { max, windowMs, violationScore } = settings.limits[limit];
-      const state = await counters.increment(`limit:${limit}:ip:${ip}`, 1, windowMs);
+      const state = await counters.increment(`limit:${limit}:${per ?? `ip:${ip}`}`, 1, windowMs);
       if (state.count <= max) return { allowed: true };
       await recordViolation([{ ip }], violationScore);
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.resetInMs / 1000)) };
@@ -79,7 +82,7 @@ export function createAbuseGuard(counters: Counters, settings: AbuseSettings): A
 
 const MINUTE = 60_000;
 
-/** The limits and ban policy of the environment (`LOGIN_*`, `REGISTER_*`, `BAN_*`). */
+/** The limits and ban policy of the environment (`LOGIN_*`, `REGISTER_*`, `RESET_PASSWORD_*`, `BAN_*`). */
 export function abuseSettingsFrom(env: {
   LOGIN_MAX: number;
   LOGIN_WINDOW: number;
@@ -87,6 +90,8 @@ export function abuseSettingsFrom(env: {
   REGISTER_MAX: number;
   REGISTER_WINDOW: number;
   REGISTRATION_VIOLATION_SCORE: number;
+  RESET_PASSWORD_MAX: number;
+  RESET_PASSWORD_WINDOW: number;
   BAN_VIOLATIONS: number;
   BAN_INTERVAL: number;
   BAN_DURATION: number;
@@ -102,6 +107,11 @@ export function abuseSettingsFrom(env: {
         max: env.REGISTER_MAX,
         windowMs: env.REGISTER_WINDOW * MINUTE,
         violationScore: env.REGISTRATION_VIOLATION_SCORE,
+      },
+      passwordReset: {
+        max: env.RESET_PASSWORD_MAX,
+        windowMs: env.RESET_PASSWORD_WINDOW * MINUTE,
+        violationScore: 1,
       },
     },
     ban: {

@@ -1,5 +1,6 @@
 import { DEFAULT_APP_TITLE, SOCIAL_PROVIDERS, type SocialProvider } from '@parley/shared/constants';
 import type { AppConfig } from '../config/app-config';
+import { isPasswordResetEnabled } from '../config/startup-config';
 
 /** What the auth feature reads from the configuration, resolved once. */
 export interface AuthSettings {
@@ -9,6 +10,8 @@ export interface AuthSettings {
   /** Absolute lifetime of a session (its refresh tokens); rotation does not extend it. */
   refreshTokenTtlMs: number;
   resetTokenTtlMs: number;
+  /** Reset by email: email configured and `ALLOW_PASSWORD_RESET` not false. */
+  passwordResetEnabled: boolean;
   /** `Secure` cookies when the server is reached over https. */
   secureCookies: boolean;
   domainClient: string;
@@ -33,6 +36,7 @@ export function authSettingsFrom(config: AppConfig): AuthSettings {
     accessTokenTtlSeconds: Math.max(1, Math.round(env.SESSION_EXPIRY / 1000)),
     refreshTokenTtlMs: env.REFRESH_TOKEN_EXPIRY,
     resetTokenTtlMs: RESET_TOKEN_TTL_MS,
+    passwordResetEnabled: isPasswordResetEnabled(config),
     secureCookies: server.domainServer.startsWith('https:'),
     domainClient: server.domainClient,
     domainServer: server.domainServer,

@@ -18,7 +18,7 @@ const decodeQuotedPrintable = (text: string): string =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-describeEachEngine('password reset by email (real SMTP sink)', (_getDb, { getDatabase }) => {
+describeEachEngine('password reset by email (real SMTP sink)', (_getDb, { getDatabase, engine }) => {
   let sink: SmtpSink;
   let app: FastifyInstance | undefined;
   beforeEach(async () => {
@@ -30,9 +30,10 @@ describeEachEngine('password reset by email (real SMTP sink)', (_getDb, { getDat
     await sink.close();
   });
 
-  async function start(): Promise<FastifyInstance> {
+  async function start(extra: Record<string, string> = {}): Promise<FastifyInstance> {
     ({ app } = await buildAppOn(getDatabase(), {
       env: {
+        ...extra,
         DOMAIN_CLIENT: 'http://chat.test',
         EMAIL_HOST: '127.0.0.1',
         EMAIL_PORT: String(sink.port),
@@ -81,5 +82,43 @@ describeEachEngine('password reset by email (real SMTP sink)', (_getDb, { getDat
     expect(unknown.body).toBe(known.body);
     await sink.waitFor((m) => m.to.includes(ada.email));
     expect(sink.received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+  });
+
+  it('answers before looking the account up, so a known email cannot answer later than an unknown one', async () => {
+    // The structure that makes the timing equal: nothing on the way to the answer reads the account. On
+    // PostgreSQL the users table can be locked from outside; both answers must still arrive, and only
+    // once the lock is gone does the known account get its mail.
+    if (engine !== 'postgres') return;
+    await start();
+    await post('/api/auth/register', ada);
+    const { driver } = getDatabase();
+    if (driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const locker = await driver.pool.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table users in access exclusive mode');
+      const known = await post('/api/auth/requestPasswordReset', { email: ada.email });
+      const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.body).toBe(known.body);
+      expect(sink.received).toEqual([]);
+      await locker.query('commit');
+    } finally {
+      locker.release();
+    }
+    await sink.waitFor((m) => m.to.includes(ada.email));
+  });
+
+  it('sends nothing with ALLOW_PASSWORD_RESET=false and says so, for any email', async () => {
+    await start({ ALLOW_PASSWORD_RESET: 'false' });
+    await post('/api/auth/register', ada);
+    const known = await post('/api/auth/requestPasswordReset', { email: ada.email });
+    expect(known.json()).toEqual({ message: RESET_MESSAGES.disabled });
+    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    expect(unknown.body).toBe(known.body);
+    const config = await app!.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ emailEnabled: true, passwordResetEnabled: false });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.received).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   requestPasswordResetRequestSchema,
   requestPasswordResetResponseSchema,
   resetPasswordRequestSchema,
+  type RequestPasswordResetRequest,
 } from '@parley/shared/schemas/auth';
 import { authErrors } from './auth-errors';
 import { limitedRoute } from './limit-hooks';
@@ -71,6 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, { a
   app.post(
     paths.authRequestPasswordReset,
     {
+      preHandler: limitedRoute(auth.guard, 'passwordReset', (request) => {
+        const { email } = request.body as RequestPasswordResetRequest;
+        return `email:${email.toLowerCase()}`;
+      }),
       schema: {
         body: requestPasswordResetRequestSchema,
         response: { 200: requestPasswordResetResponseSchema },

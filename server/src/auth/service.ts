@@ -28,7 +28,7 @@ export interface AuthService {
   login(input: LoginRequest): Promise<SignedIn>;
   refresh(refreshToken: string | undefined): Promise<RefreshOutcome>;
   logout(refreshToken: string | undefined): Promise<void>;
-  requestPasswordReset(input: RequestPasswordResetRequest): Promise<RequestPasswordResetResponse>;
+  requestPasswordReset(input: RequestPasswordResetRequest): RequestPasswordResetResponse;
   resetPassword(input: ResetPasswordRequest): Promise<void>;
   socialLogin(profile: SocialProfile): Promise<SignedIn>;
   /** Ends every session of the user (e.g. when banning them). */

@@ -18,6 +18,14 @@ const flag = (fallback: boolean) =>
       return z.NEVER;
     });
 
+/** A true/false setting whose default depends on other settings: undefined when not given. */
+const optionalFlag = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value))
+  .pipe(flag(false).optional());
+
 const port = (fallback: number) =>
   z
     .string()
@@ -187,6 +195,8 @@ export const envSchema = z.object({
   ALLOW_EMAIL_LOGIN: flag(true),
   ALLOW_SOCIAL_LOGIN: flag(false),
   ALLOW_SOCIAL_REGISTRATION: flag(false),
+  /** Password reset by email; only with email configured, where it defaults to true. */
+  ALLOW_PASSWORD_RESET: optionalFlag,
 
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,
@@ -225,6 +235,9 @@ export const envSchema = z.object({
   LOGIN_WINDOW: positiveInt(5),
   REGISTER_MAX: positiveInt(5),
   REGISTER_WINDOW: positiveInt(60),
+  /** Per-IP and per-email limit on password reset requests (LibreChat's names and defaults). */
+  RESET_PASSWORD_MAX: positiveInt(2),
+  RESET_PASSWORD_WINDOW: positiveInt(2),
   LOGIN_VIOLATION_SCORE: positiveInt(1),
   REGISTRATION_VIOLATION_SCORE: positiveInt(1),
   BAN_VIOLATIONS: banThreshold(20),

@@ -18,6 +18,7 @@ describe('buildStartupConfig', () => {
       emailLoginEnabled: true,
       socialLoginEnabled: false,
       emailEnabled: false,
+      passwordResetEnabled: false,
       socialLogins: ['google', 'facebook', 'openid', 'github', 'discord'],
       openidLabel: 'Continue with OpenID',
       serverDomain: 'http://localhost:3080',
@@ -61,6 +62,7 @@ describe('buildStartupConfig', () => {
       openidLoginEnabled: true,
       openidLabel: 'Company SSO',
       emailEnabled: true,
+      passwordResetEnabled: true,
       serverDomain: 'https://chat.example.com',
     });
   });

@@ -31,6 +31,7 @@ export function buildStartupConfig(config: AppConfig, now: Date): StartupConfig 
     registrationEnabled: env.ALLOW_REGISTRATION,
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
     emailEnabled: isEmailConfigured(config),
+    passwordResetEnabled: isPasswordResetEnabled(config),
     showBirthdayIcon: showBirthdayIcon(env.SHOW_BIRTHDAY_ICON, now),
     version: APP_VERSION,
   };
@@ -41,6 +42,11 @@ export function isEmailConfigured({ env }: AppConfig): boolean {
   return Boolean(
     (env.EMAIL_SERVICE ?? env.EMAIL_HOST) && env.EMAIL_USERNAME && env.EMAIL_PASSWORD && env.EMAIL_FROM,
   );
+}
+
+/** Password reset by email: needs email; `ALLOW_PASSWORD_RESET` (default true with email) can turn it off. */
+export function isPasswordResetEnabled(config: AppConfig): boolean {
+  return isEmailConfigured(config) && (config.env.ALLOW_PASSWORD_RESET ?? true);
 }
 
 function resolveInterface(

@@ -11,9 +11,7 @@ const loadAuthScreens = () => import('./auth-screens');
 // visitor is sent on without fetching it.
 const LoginScreen = lazyChunk(() => loadAuthScreens().then((module) => module.LoginScreen));
 const RegisterScreen = lazyChunk(() => loadAuthScreens().then((module) => module.RegisterScreen));
-export const ForgotPasswordRoute = lazyChunk(() =>
-  loadAuthScreens().then((module) => module.ForgotPasswordScreen),
-);
+const ForgotPasswordScreen = lazyChunk(() => loadAuthScreens().then((module) => module.ForgotPasswordScreen));
 export const ResetPasswordRoute = lazyChunk(() =>
   loadAuthScreens().then((module) => module.ResetPasswordScreen),
 );
@@ -25,6 +23,11 @@ export function LoginRoute() {
       <LoginScreen config={config} configPending={isPending} />
     </RouteGate>
   );
+}
+
+export function ForgotPasswordRoute() {
+  const { data: config, isPending } = useStartupConfig();
+  return <ForgotPasswordScreen config={config} configPending={isPending} />;
 }
 
 export function RegisterRoute() {

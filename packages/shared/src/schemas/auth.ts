@@ -62,12 +62,13 @@ const resetRequestEmail = requiredString(M.emailRequired)
   .regex(LOOSE_EMAIL, M.emailInvalid);
 
 /** Passwords are taken as typed (never trimmed). */
-const password = z
+export const passwordSchema = z
   .string({ error: M.passwordRequired })
   .min(1, M.passwordRequired)
   .min(PASSWORD_MIN, M.passwordTooShort)
   .max(PASSWORD_MAX, M.passwordTooLong);
 
+const password = passwordSchema;
 const confirmPassword = z.string({ error: M.passwordsDoNotMatch });
 
 /** '' (the empty form field) and absent both mean "no username". */
@@ -121,11 +122,8 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** `200` of requestPasswordReset: `link` only when email sending is off and the account exists. */
-export const requestPasswordResetResponseSchema = z.object({
-  message: z.string(),
-  link: z.string().optional(),
-});
+/** `200` of requestPasswordReset: the same text whether or not the account exists; never the link. */
+export const requestPasswordResetResponseSchema = z.object({ message: z.string() });
 export type RequestPasswordResetResponse = z.infer<typeof requestPasswordResetResponseSchema>;
 
 /**

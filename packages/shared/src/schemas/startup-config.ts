@@ -62,6 +62,8 @@ export const startupConfigSchema = z.object({
   registrationEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),
   emailEnabled: z.boolean(),
+  /** Whether "Forgot password?" sends a reset link (email configured and `ALLOW_PASSWORD_RESET` not false). */
+  passwordResetEnabled: z.boolean(),
   showBirthdayIcon: z.boolean(),
   version: z.string(),
 });

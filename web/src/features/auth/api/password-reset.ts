@@ -8,7 +8,7 @@ import {
 } from '@parley/shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client';
 
-/** `POST /api/auth/requestPasswordReset`: answers `{link}` too when the server does not send email. */
+/** `POST /api/auth/requestPasswordReset`: the same answer whether or not the account exists. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: RequestPasswordResetRequest) =>

@@ -1,23 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import {
-  requestPasswordResetRequestSchema,
-  type RequestPasswordResetResponse,
-} from '@parley/shared/schemas/auth';
+import { requestPasswordResetRequestSchema } from '@parley/shared/schemas/auth';
+import type { StartupConfig } from '@parley/shared/schemas/startup-config';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { useAuthText } from '../hooks/use-auth-text';
 import { useTimedVisibility } from '../../../lib/use-timed-visibility';
 import { useValidatedForm } from '../hooks/use-validated-form';
+import { AuthConfigLoading } from './auth-config-loading';
 import { AuthFooterLink } from './auth-footer-link';
 import { AuthHeading } from './auth-heading';
 
 /** SPEC §9: the forgot-password error banner shows for 5 s. */
 export const FORGOT_PASSWORD_BANNER_MS = 5000;
 
-/** SPEC §2 Forgot password: an email form, then a sent confirmation or (email off) the reset link itself. */
-export function ForgotPasswordScreen() {
+interface ForgotPasswordScreenProps {
+  /** The startup config; undefined while loading or if it could not be loaded (then the form shows). */
+  config: StartupConfig | undefined;
+  configPending: boolean;
+}
+
+/**
+ * SPEC §2 Forgot password: an email form, then the sent-by-email confirmation. The link itself is never
+ * shown (API.md); where the server does not reset passwords by email, the screen says whom to ask instead.
+ */
+export function ForgotPasswordScreen({ config, configPending }: ForgotPasswordScreenProps) {
+  if (configPending) return <AuthConfigLoading />;
+  if (config?.passwordResetEnabled === false) return <ResetUnavailable />;
+  return <ForgotPasswordForm />;
+}
+
+function ForgotPasswordForm() {
   const { t } = useTranslation();
   const authText = useAuthText();
   const request = useRequestPasswordReset();
@@ -25,7 +39,7 @@ export function ForgotPasswordScreen() {
   const form = useValidatedForm(requestPasswordResetRequestSchema, { email: '' });
   const { error, ...emailProps } = form.field('email');
 
-  if (request.isSuccess) return <ResetRequested answer={request.data} email={form.values.email.trim()} />;
+  if (request.isSuccess) return <ResetRequested email={form.values.email.trim()} />;
 
   return (
     <>
@@ -58,24 +72,23 @@ export function ForgotPasswordScreen() {
   );
 }
 
-function ResetRequested({ answer, email }: { answer: RequestPasswordResetResponse; email: string }) {
+function ResetRequested({ email }: { email: string }) {
   const { t } = useTranslation();
-  // API.md: with email sending off (and the account known) the answer carries the link itself.
-  if (answer.link) {
-    return (
-      <>
-        <AuthHeading title={t('com_auth_forgot_password_title')} text={t('com_auth_reset_link_text')} />
-        <a href={answer.link} className={buttonClass('primary')}>
-          {t('com_auth_reset_password')}
-        </a>
-        <AuthFooterLink linkText={t('com_auth_back_to_login')} to="/login" />
-      </>
-    );
-  }
   return (
     <>
       <AuthHeading title={t('com_auth_email_sent')} />
       <Alert variant="success">{t('com_auth_email_sent_text', { email })}</Alert>
+      <AuthFooterLink linkText={t('com_auth_back_to_login')} to="/login" />
+    </>
+  );
+}
+
+function ResetUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AuthHeading title={t('com_auth_forgot_password_title')} />
+      <Alert variant="info">{t('com_auth_reset_unavailable_text')}</Alert>
       <AuthFooterLink linkText={t('com_auth_back_to_login')} to="/login" />
     </>
   );
