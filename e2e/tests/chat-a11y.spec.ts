@@ -45,7 +45,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'settings').toEqual([]);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Delete conversation' }).click();
+    await page
+      .getByRole('button', { name: /^Options for / })
+      .first()
+      .click();
+    expect(await seriousViolations(page), 'conversation menu').toEqual([]);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     expect(await seriousViolations(page), 'delete dialog').toEqual([]);
   });
 }

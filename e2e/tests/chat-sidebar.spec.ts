@@ -1,5 +1,12 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
+import type { Locator } from '@playwright/test';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+
+/** Opens a row's "…" menu and picks an item. */
+async function rowAction(sidebar: Locator, title: string, item: 'Rename' | 'Export' | 'Delete') {
+  await sidebar.getByRole('button', { name: `Options for ${title}` }).click();
+  await sidebar.page().getByRole('menuitem', { name: item }).click();
+}
 
 // The first exchange gets a generated title here (SPEC §4: the title is fetched 2.5 s after it).
 test.use({ parleyEnv: { TITLE_CONVO: 'true' } });
@@ -23,7 +30,7 @@ test('rename inline with Enter, and the name survives a reload', async ({ page, 
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
   await expect(sidebar.getByRole('link', { name: 'Some title' })).toBeVisible({ timeout: 10_000 });
 
-  await sidebar.getByRole('button', { name: 'Rename conversation' }).click();
+  await rowAction(sidebar, 'Some title', 'Rename');
   const field = sidebar.getByRole('textbox', { name: 'Rename conversation' });
   await expect(field).toBeFocused();
   await field.fill('Trip to Lyon');
@@ -31,7 +38,7 @@ test('rename inline with Enter, and the name survives a reload', async ({ page, 
   await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
 
   // Escape leaves the old name.
-  await sidebar.getByRole('button', { name: 'Rename conversation' }).click();
+  await rowAction(sidebar, 'Trip to Lyon', 'Rename');
   await sidebar.getByRole('textbox', { name: 'Rename conversation' }).fill('Something else');
   await sidebar.getByRole('textbox', { name: 'Rename conversation' }).press('Escape');
   await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
@@ -50,18 +57,64 @@ test('delete asks first, then the conversation is gone and a new chat starts', a
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
   await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toBeVisible({ timeout: 10_000 });
 
-  await sidebar.getByRole('button', { name: 'Delete conversation' }).click();
+  await rowAction(sidebar, 'Doomed chat', 'Delete');
   const dialog = page.getByRole('dialog', { name: 'Delete chat?' });
   await expect(dialog).toContainText('Doomed chat');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toBeVisible();
 
-  await sidebar.getByRole('button', { name: 'Delete conversation' }).click();
+  await rowAction(sidebar, 'Doomed chat', 'Delete');
   await page.getByRole('dialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/c\/new$/);
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Chat history' })).toContainText('No conversations yet');
+});
+
+test('every row has a keyboard-reachable menu: rename keeps the row in place, export, delete', async ({
+  page,
+  fake,
+}) => {
+  await signUp(page);
+  await fake.script({
+    replies: [{ text: 'One.' }, { text: 'Older chat' }, { text: 'Two.' }, { text: 'Newer chat' }],
+  });
+  await send(page, 'First');
+  const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+  await expect(sidebar.getByRole('link', { name: 'Older chat' })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('link', { name: 'New chat', exact: true }).click();
+  await send(page, 'Second');
+  await expect(sidebar.getByRole('link', { name: 'Newer chat' })).toBeVisible({ timeout: 10_000 });
+  // The conversation rows (each a link beside its menu button), top to bottom.
+  const order = () => sidebar.locator('div.group > a').allInnerTexts();
+  expect(await order()).toEqual(['Newer chat', 'Older chat']);
+
+  // Keyboard: Tab from the row's link reaches its menu button, Enter opens the menu.
+  await sidebar.getByRole('link', { name: 'Older chat' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(sidebar.getByRole('button', { name: 'Options for Older chat' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const field = sidebar.getByRole('textbox', { name: 'Rename conversation' });
+  await expect(field).toBeFocused();
+  await field.fill('Trip to Lyon');
+  await field.press('Enter');
+  await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
+  expect(await order()).toEqual(['Newer chat', 'Trip to Lyon']);
+  await page.reload();
+  await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
+  expect(await order()).toEqual(['Newer chat', 'Trip to Lyon']);
+
+  // Export a row that is not the open conversation; closing returns focus to the menu button.
+  await rowAction(sidebar, 'Trip to Lyon', 'Export');
+  const exportDialog = page.getByRole('dialog', { name: /Export/ });
+  await expect(exportDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(exportDialog).toHaveCount(0);
+
+  await rowAction(sidebar, 'Trip to Lyon', 'Delete');
+  await expect(page.getByRole('dialog', { name: 'Delete chat?' })).toContainText('Trip to Lyon');
 });
 
 test('clear all chats in Settings › Data takes two clicks', async ({ page, fake }) => {
@@ -99,6 +152,13 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const sidebar = page.getByRole('navigation', { name: 'Chat history' });
       await expect(sidebar.getByRole('link', { name: 'Greeting' })).toBeVisible({ timeout: 10_000 });
       await snapshot(page, `sidebar-${size}-${colorScheme}`);
+      await sidebar.getByRole('button', { name: 'Options for Greeting' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+      await snapshot(page, `sidebar-row-menu-${size}-${colorScheme}`);
+      // Escape closes the menu only; the sidebar (an overlay on phones) stays open.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menuitem', { name: 'Rename' })).toHaveCount(0);
+      await expect(sidebar.getByRole('button', { name: 'Options for Greeting' })).toBeFocused();
       await page.getByRole('button', { name: 'Ada Lovelace' }).click();
       await snapshot(page, `user-menu-${size}-${colorScheme}`);
       await page.getByRole('menuitem', { name: 'Settings' }).click();

@@ -155,7 +155,10 @@ export interface ConversationPatch {
   options?: JsonObject;
 }
 
-/** Applies the patch and bumps `updatedAt` (the conversation moves to the top of the list). */
+/**
+ * Applies the patch. A change of model or options bumps `updatedAt` (the conversation moves to the top of
+ * the list); a rename alone does not, so a renamed row stays where the reader found it.
+ */
 export async function updateConversationRow(
   db: Db,
   userId: string,
@@ -170,7 +173,11 @@ export async function updateConversationRow(
       ...(patch.options && Object.keys(patch.options).length > 0
         ? { options: sql`${conversations.options} || ${JSON.stringify(patch.options)}::jsonb` }
         : {}),
-      updatedAt: clockNow,
+      // The column's $onUpdate would bump it on every update: a rename keeps it explicitly.
+      updatedAt:
+        patch.model !== undefined || (patch.options && Object.keys(patch.options).length > 0)
+          ? clockNow
+          : sql`${conversations.updatedAt}`,
     })
     .where(owned(userId, conversationId))
     .returning(columns);

@@ -199,7 +199,25 @@ describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
     }
   });
 
-  it('renames a conversation, which moves it to the top of the list', async () => {
+  it('renames a conversation in place: a rename alone does not move it in the list', async () => {
+    const alice = await user('alice');
+    const oldest = await newConversation(alice);
+    await newConversation(alice);
+    const before = (await list(alice)).conversations;
+    const response = await post(alice, '/api/convos/update', {
+      arg: { conversationId: oldest.conversationId, title: 'Renamed' },
+    });
+    expect(response.statusCode).toBe(200);
+    const after = (await list(alice)).conversations;
+    expect(after.map((c) => c.conversationId)).toEqual(before.map((c) => c.conversationId));
+    expect(after.at(-1)).toMatchObject({
+      conversationId: oldest.conversationId,
+      title: 'Renamed',
+      updatedAt: before.at(-1)?.updatedAt,
+    });
+  });
+
+  it('changing settings with a rename moves the conversation to the top of the list', async () => {
     const alice = await user('alice');
     const oldest = await newConversation(alice);
     await newConversation(alice);

@@ -5,6 +5,7 @@ import { focusRing, iconButton } from '../../components/ui/styles';
 import type { User } from '@parley/shared/schemas/user';
 import { ConversationList } from '../../features/conversations/components/conversation-list';
 import { SidebarSearch } from '../../features/search/components/sidebar-search';
+import { useExportDialog } from './export-container';
 import { NavUserMenu } from './nav-user-menu';
 
 export const SIDEBAR_ID = 'sidebar';
@@ -20,6 +21,7 @@ interface SidebarProps {
 export function Sidebar({ overlay, user, onClose }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const openExport = useExportDialog((state) => state.setConversationId);
   const activeConversationId = useMatch('/c/:conversationId')?.params.conversationId;
   const position = overlay ? 'fixed inset-y-0 start-0 z-40 w-[320px] shadow-xl' : 'w-[260px] shrink-0';
 
@@ -65,6 +67,7 @@ export function Sidebar({ overlay, user, onClose }: SidebarProps) {
           onDeleted={(conversationId) => {
             if (conversationId === activeConversationId) void navigate('/c/new');
           }}
+          onExport={(conversation) => openExport(conversation.conversationId)}
         />
       </SidebarSearch>
       {user && (

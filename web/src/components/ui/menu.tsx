@@ -16,6 +16,8 @@ export function Menu({
   side = 'bottom',
   label,
   contentClassName,
+  onCloseAutoFocus,
+  modal = true,
 }: {
   trigger: ReactNode;
   children: ReactNode;
@@ -24,9 +26,13 @@ export function Menu({
   /** Accessible name of the menu itself. */
   label?: string;
   contentClassName?: string;
+  /** Radix returns focus to the trigger on close; an item that moves focus elsewhere prevents that. */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** A modal menu hides the rest of the page from assistive technology and blocks scrolling outside it. */
+  modal?: boolean;
 }) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={modal}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -34,6 +40,7 @@ export function Menu({
           side={side}
           sideOffset={6}
           aria-label={label}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`${floatingSurface} min-w-56 ${contentClassName ?? ''}`}
         >
           {children}

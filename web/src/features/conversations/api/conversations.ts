@@ -73,7 +73,11 @@ export function useRenameConversation() {
       setPages(queryClient, (data) => patchConversation(data, conversationId, { title })),
     onError: (_error, { conversationId, previousTitle }) =>
       setPages(queryClient, (data) => patchConversation(data, conversationId, { title: previousTitle })),
-    onSuccess: (conversation) => conversationSaved(queryClient, conversation),
+    // A rename does not move the row (the server keeps updatedAt): patched where it is.
+    onSuccess: (conversation) => {
+      setPages(queryClient, (data) => patchConversation(data, conversation.conversationId, conversation));
+      queryClient.setQueryData([conversationPath(conversation.conversationId)], conversation);
+    },
   });
 }
 

@@ -1,8 +1,9 @@
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
-import { PencilIcon, TrashIcon } from '../../../components/ui/chat-icons';
+import { DotsIcon, PencilIcon, TrashIcon, UploadIcon } from '../../../components/ui/chat-icons';
+import { Menu, MenuItem, MenuSeparator } from '../../../components/ui/menu';
 import { focusRing } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { useRenameConversation } from '../api/conversations';
@@ -11,18 +12,25 @@ interface ConversationItemProps {
   conversation: Conversation;
   active: boolean;
   onDelete: (conversation: Conversation) => void;
+  onExport: (conversation: Conversation) => void;
 }
 
 const rowAction = `inline-flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white ${focusRing}`;
 
-/** One sidebar row: a link to the conversation; the active one can be renamed inline or deleted. */
+/**
+ * One sidebar row: a link to the conversation and its "…" menu (rename inline, export, delete), shown on
+ * hover, on keyboard focus, on the open conversation and always on touch screens.
+ */
 export const ConversationItem = memo(function ConversationItem({
   conversation,
   active,
   onDelete,
+  onExport,
 }: ConversationItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  // Rename moves focus into the field; the menu must not pull it back to its trigger as it closes.
+  const renaming = useRef(false);
   const rename = useRenameConversation();
   const { conversationId, title } = conversation;
 
@@ -77,26 +85,44 @@ export const ConversationItem = memo(function ConversationItem({
       >
         <span className="truncate">{title}</span>
       </Link>
-      {active && (
-        <div className="flex shrink-0 items-center gap-0.5 pe-1">
+      <Menu
+        align="start"
+        // Not modal: the list behind stays scrollable and visible to screen readers (it holds no trap).
+        modal={false}
+        label={t('com_ui_conversation_options', { title })}
+        onCloseAutoFocus={(event) => {
+          if (renaming.current) event.preventDefault();
+          renaming.current = false;
+        }}
+        trigger={
           <button
             type="button"
-            className={rowAction}
-            aria-label={t('com_ui_rename_conversation')}
-            onClick={() => setEditing(true)}
+            className={`${rowAction} me-1 shrink-0 opacity-0 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100 ${active ? 'opacity-100' : ''}`}
+            aria-label={t('com_ui_conversation_options', { title })}
           >
-            <PencilIcon width={15} height={15} />
+            <DotsIcon width={16} height={16} />
           </button>
-          <button
-            type="button"
-            className={rowAction}
-            aria-label={t('com_ui_delete_conversation')}
-            onClick={() => onDelete(conversation)}
-          >
-            <TrashIcon width={15} height={15} />
-          </button>
-        </div>
-      )}
+        }
+      >
+        <MenuItem
+          onSelect={() => {
+            renaming.current = true;
+            setEditing(true);
+          }}
+        >
+          <PencilIcon width={16} height={16} />
+          {t('com_ui_rename')}
+        </MenuItem>
+        <MenuItem onSelect={() => onExport(conversation)}>
+          <UploadIcon width={16} height={16} />
+          {t('com_ui_export')}
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem className="text-red-700 dark:text-red-400" onSelect={() => onDelete(conversation)}>
+          <TrashIcon width={16} height={16} />
+          {t('com_ui_delete')}
+        </MenuItem>
+      </Menu>
     </div>
   );
 });

@@ -28,10 +28,12 @@ interface ConversationListProps {
   activeConversationId: string | undefined;
   /** After a delete; the app leaves a conversation that no longer exists. */
   onDeleted: (conversationId: string) => void;
+  /** Opens the export dialog for a row (the dialog belongs to the app shell). */
+  onExport: (conversation: Conversation) => void;
 }
 
 /** The sidebar's conversation list: paged, grouped by date, virtualised. */
-export function ConversationList({ activeConversationId, onDeleted }: ConversationListProps) {
+export function ConversationList({ activeConversationId, onDeleted, onExport }: ConversationListProps) {
   const { t } = useTranslation();
   const list = useConversationList();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -90,6 +92,7 @@ export function ConversationList({ activeConversationId, onDeleted }: Conversati
           scrollElement={scrollElement}
           activeConversationId={activeConversationId}
           onDelete={setToDelete}
+          onExport={onExport}
           onRowsShown={maybeFetchNext}
         />
       </Suspense>

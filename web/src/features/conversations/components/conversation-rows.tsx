@@ -18,6 +18,7 @@ export interface ConversationRowsProps {
   scrollElement: HTMLDivElement | null;
   activeConversationId: string | undefined;
   onDelete: (conversation: Conversation) => void;
+  onExport: (conversation: Conversation) => void;
   /** Checks whether the end is reached; run again whenever the rows change (and their height with them). */
   onRowsShown: () => void;
 }
@@ -28,6 +29,7 @@ export function ConversationRows({
   scrollElement,
   activeConversationId,
   onDelete,
+  onExport,
   onRowsShown,
 }: ConversationRowsProps) {
   const { t, i18n } = useTranslation();
@@ -83,6 +85,7 @@ export function ConversationRows({
                 conversation={row.conversation}
                 active={row.conversation.conversationId === activeConversationId}
                 onDelete={onDelete}
+                onExport={onExport}
               />
             )}
           </div>
