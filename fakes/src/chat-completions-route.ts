@@ -32,7 +32,9 @@ export async function handleChatCompletions(
   if (reply.error) {
     const error = reply.error;
     await pause(reply.firstChunkDelayMs ?? 0, signal).catch(() => undefined);
-    if (!signal.aborted) sendJson(res, error.status, scriptedErrorBody(error), error.headers);
+    if (signal.aborted) return;
+    if (error.rawBody === undefined) sendJson(res, error.status, scriptedErrorBody(error), error.headers);
+    else res.writeHead(error.status, { 'content-type': 'text/html', ...error.headers }).end(error.rawBody);
     return;
   }
   const ctx = newCompletionContext(

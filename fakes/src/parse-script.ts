@@ -69,7 +69,7 @@ function parseUsage(value: unknown, path: string): ScriptedUsage {
 }
 
 function parseError(value: unknown, path: string): ScriptedError {
-  const o = object(value, path, ['status', 'body', 'type', 'code', 'message', 'headers']);
+  const o = object(value, path, ['status', 'body', 'rawBody', 'type', 'code', 'message', 'headers']);
   const status = count(o.status, `${path}.status`, 400);
   if (status > 599) fail(`${path}.status`, 'must be an HTTP error status (400-599)');
   if (o.body !== undefined && !isObj(o.body)) fail(`${path}.body`, 'must be an object');
@@ -80,6 +80,7 @@ function parseError(value: unknown, path: string): ScriptedError {
     ...(o.type !== undefined && { type: string(o.type, `${path}.type`) }),
     ...(code !== undefined && { code }),
     ...(o.message !== undefined && { message: string(o.message, `${path}.message`) }),
+    ...(o.rawBody !== undefined && { rawBody: string(o.rawBody, `${path}.rawBody`) }),
     ...(o.headers !== undefined && { headers: stringRecord(o.headers, `${path}.headers`) }),
   };
 }

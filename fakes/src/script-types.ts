@@ -15,6 +15,8 @@ export interface ScriptedError {
   type?: string;
   code?: string | null;
   message?: string;
+  /** Sent as is instead of JSON (a proxy's HTML page, a huge dump); content type `text/html` unless `headers` say. */
+  rawBody?: string;
   /** Extra response headers, e.g. `{ 'retry-after': '1' }`. */
   headers?: Record<string, string>;
 }

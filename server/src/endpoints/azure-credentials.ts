@@ -105,5 +105,10 @@ async function azureEnvCredentials(
     apiVersion,
     ...(rawBaseURL ? { baseURL: fillAzurePlaceholders(rawBaseURL, { instanceName, deploymentName }) } : {}),
   };
-  return { kind: 'azureOpenAI', credentials: { apiKey, azure } };
+  const userSuppliedURL = target.baseURL?.type === 'user' || user?.azureOpenAIApiInstanceName !== undefined;
+  return {
+    kind: 'azureOpenAI',
+    credentials: { apiKey, azure },
+    ...(userSuppliedURL ? { userSuppliedURL } : {}),
+  };
 }

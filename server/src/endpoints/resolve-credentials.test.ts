@@ -86,7 +86,8 @@ describeEachEngine('resolveCredentials', (_getDb, { getDatabase }) => {
     await saveKey('openAI', { apiKey: 'sk-user', baseURL: 'https://mine.example/v1/' });
     expect(await resolve('openAI')).toEqual({
       kind: 'openAI',
-      credentials: { apiKey: 'sk-user', baseURL: 'https://mine.example/v1' },
+      // A base URL the user chose is only called through the address guard.
+      credentials: { apiKey: 'sk-user', baseURL: 'https://mine.example/v1', fetch: expect.any(Function) },
     });
   });
 

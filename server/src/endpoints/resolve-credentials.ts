@@ -40,9 +40,18 @@ async function keyedCredentials(entry: KeyedEntry, readKey: ReadUserKey): Promis
   switch (name) {
     case 'openAI':
     case 'assistants': {
-      const credentials = await openAIStyleCredentials(name, apiKey, entry.baseURL, readKey);
+      const { userSuppliedURL, ...credentials } = await openAIStyleCredentials(
+        name,
+        apiKey,
+        entry.baseURL,
+        readKey,
+      );
       const organization = entry.organization ? { organization: entry.organization } : {};
-      return { kind: name, credentials: { ...credentials, ...organization } };
+      return {
+        kind: name,
+        credentials: { ...credentials, ...organization },
+        ...(userSuppliedURL ? { userSuppliedURL } : {}),
+      };
     }
     case 'google': {
       const credentials =
@@ -60,9 +69,15 @@ async function keyedCredentials(entry: KeyedEntry, readKey: ReadUserKey): Promis
 }
 
 async function customCredentials(entry: CustomEntry, readKey: ReadUserKey): Promise<ResolvedCredentials> {
-  const credentials = await openAIStyleCredentials(entry.name, entry.apiKey, entry.baseURL, readKey);
+  const { userSuppliedURL, ...credentials } = await openAIStyleCredentials(
+    entry.name,
+    entry.apiKey,
+    entry.baseURL,
+    readKey,
+  );
   return {
     kind: 'custom',
+    ...(userSuppliedURL ? { userSuppliedURL } : {}),
     credentials: {
       ...credentials,
       ...(Object.keys(entry.headers).length > 0 ? { headers: entry.headers } : {}),

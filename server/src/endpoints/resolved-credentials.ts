@@ -17,6 +17,11 @@ export interface ResolvedCredentials {
   /** YAML `titleConvo` / `titleModel` (custom endpoints, Azure), when configured. */
   titleConvo?: boolean;
   titleModel?: string;
+  /**
+   * Set when the user supplied the URL the provider is called at (a `user_provided` base URL or Azure
+   * instance): the endpoints service then routes every request through the address guard.
+   */
+  userSuppliedURL?: true;
   /** A custom endpoint's `modelDisplayLabel` (the replying side's name), when configured. */
   modelDisplayLabel?: string;
 }

@@ -8,6 +8,8 @@ import { orderEndpoints } from './endpoint-order';
 import { endpointsConfigOf } from './endpoints-config';
 import { createModelLists } from './model-lists';
 import { createOllamaDetector, OLLAMA_ENDPOINT_NAME, ollamaEntry } from './ollama-detector';
+import { createGuardedFetch } from '../net/address-guard';
+import { endpointsAllowList } from '../net/allow-lists';
 import { credentialsFor } from './resolve-credentials';
 import type { ResolvedCredentials } from './resolved-credentials';
 
@@ -49,6 +51,7 @@ export function createEndpointsService({
   const ollamaBaseUrl = configuresOllama ? null : config.env.OLLAMA_BASE_URL;
   const ollama = createOllamaDetector(ollamaBaseUrl, () => now().getTime());
   const modelLists = createModelLists(() => now().getTime());
+  const userUrlFetch = createGuardedFetch({ allow: endpointsAllowList(config.yaml) });
   const staticEntries = orderEndpoints(catalog.entries, config.env.ENDPOINTS);
 
   const enabledEntries = async (): Promise<EndpointEntry[]> => {
@@ -83,7 +86,13 @@ export function createEndpointsService({
           details: { endpoint },
         });
       }
-      return credentialsFor(entry, model, (name) => keys.readActiveKey(userId, name));
+      const { userSuppliedURL, ...resolved } = await credentialsFor(entry, model, (name) =>
+        keys.readActiveKey(userId, name),
+      );
+      // A URL the user chose is only ever called through the address guard (API.md "Conventions").
+      return userSuppliedURL
+        ? { ...resolved, credentials: { ...resolved.credentials, fetch: userUrlFetch } }
+        : resolved;
     },
   };
 }

@@ -44,7 +44,7 @@ export async function openAIStyleCredentials(
   apiKey: Secret,
   baseURL: Secret | undefined,
   readKey: ReadUserKey,
-): Promise<{ apiKey: string; baseURL?: string }> {
+): Promise<{ apiKey: string; baseURL?: string; userSuppliedURL?: true }> {
   const needsUser = apiKey.type === 'user' || baseURL?.type === 'user';
   const user: OpenAIStyleKeyValue = needsUser
     ? parseJsonKey(keyName, await readKey(keyName), openAIStyleKeyValueSchema)
@@ -52,8 +52,8 @@ export async function openAIStyleCredentials(
   const key = apiKey.type === 'server' ? apiKey.value : present(user.apiKey);
   if (!key) throw noUserKey(keyName);
   if (!baseURL) return { apiKey: key };
-  const url = baseURL.type === 'server' ? baseURL.value : checkedUrl(keyName, present(user.baseURL));
-  return { apiKey: key, baseURL: url };
+  if (baseURL.type === 'server') return { apiKey: key, baseURL: baseURL.value };
+  return { apiKey: key, baseURL: checkedUrl(keyName, present(user.baseURL)), userSuppliedURL: true };
 }
 
 /** Azure's four fields (and perhaps a base URL) from the user's JSON key. */

@@ -1,4 +1,6 @@
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
+import type { FetchLike } from '../net/address-guard';
+import { sanitizeUpstreamMessage } from './shared/upstream-message';
 
 /**
  * The one interface every provider adapter implements (ARCHITECTURE.md §3). Adapters never read env,
@@ -31,6 +33,11 @@ export interface Credentials {
   azure?: AzureTarget;
   /** Google Vertex AI service account (SPEC §3 "Google service key JSON"). */
   serviceAccount?: GoogleServiceAccount;
+  /**
+   * The fetch the SDK must use: the address guard's (`net/address-guard`) when the user supplied the URL;
+   * absent for the server's own URLs.
+   */
+  fetch?: FetchLike;
   /** Bing: the user's cookie string. ChatGPT browser: the access token goes in apiKey. */
   cookies?: string;
 }
@@ -145,7 +152,8 @@ export class ProviderError extends Error {
     message: string,
     options: { status?: number; retryable?: boolean; cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    // Every adapter's message passes here: upstream bodies reach users only as one short line.
+    super(sanitizeUpstreamMessage(message), { cause: options.cause });
     this.name = 'ProviderError';
     this.kind = kind;
     this.status = options.status;

@@ -26,6 +26,7 @@ export function createAnthropicClient(
     timeout: settings.timeoutMs,
     logLevel: 'warn',
     openTelemetry: false,
+    ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
     ...(credentials.headers ? { defaultHeaders: credentials.headers } : {}),
   });
 }

@@ -37,5 +37,6 @@ export function createAzureClient(credentials: Credentials, settings: ClientSett
     maxRetries: 0,
     timeout: settings.timeoutMs,
     logLevel: 'warn',
+    ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
   });
 }

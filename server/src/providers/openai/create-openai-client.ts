@@ -23,6 +23,7 @@ export function createOpenAIClient(credentials: Credentials, settings: ClientSet
     maxRetries: 0,
     timeout: settings.timeoutMs,
     logLevel: 'warn',
+    ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
     defaultHeaders: { ...(apiKey === '' ? { authorization: null } : {}), ...credentials.headers },
   });
 }
