@@ -5,6 +5,10 @@ import { openPluginStore, pickTools, toolsButton, usePluginsEndpoint } from '../
 // The agent loop (`POST /api/ask/gptPlugins` with `tools`) is still being built by the server side of issue
 // 12; these journeys are switched on with it (drop the `fixme` below). Checked by hand against its work in
 // progress: the live "Using Calculator..." part streams in as drawn here.
+
+// The agent loop (`POST /api/ask/gptPlugins` with `tools`) lands with the server side of issue 12; drop this
+// `fixme` with it. Both journeys passed against its commit af574e3 (the first calculation starts the math
+// worker, which took over 10 s under load, hence the longer wait for the answer).
 test.fixme();
 
 const calculatorTurn = [
@@ -35,7 +39,7 @@ test('a user installs the calculator, picks it, and the answer shows the tool ca
   expect((await ask).postDataJSON()).toMatchObject({ tools: ['calculator'] });
 
   const reply = messages(page).nth(1);
-  await expect(reply).toContainText('12 × 34 is 408.');
+  await expect(reply).toContainText('12 × 34 is 408.', { timeout: 45_000 });
   const call = reply.getByRole('button', { name: 'Used Calculator' });
   await expect(call).toBeVisible();
   await call.click();
@@ -68,7 +72,7 @@ test('screens: the store, the tools menu and a reply with a tool call, light and
   await pickTools(page, ['Calculator']);
   await fake.script({ replies: calculatorTurn });
   await send(page, 'What is 12*34?');
-  await expect(messages(page).nth(1)).toContainText('12 × 34 is 408.');
+  await expect(messages(page).nth(1)).toContainText('12 × 34 is 408.', { timeout: 45_000 });
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
 
   for (const viewport of Object.values(VIEWPORTS)) {
