@@ -2,10 +2,6 @@ import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import { openPluginStore, pickTools, toolsButton, usePluginsEndpoint } from '../support/plugins';
 
-// The agent loop (`POST /api/ask/gptPlugins` with `tools`) is still being built by the server side of issue
-// 12; these journeys are switched on with it (drop the `fixme` below). Checked by hand against its work in
-// progress: the live "Using Calculator..." part streams in as drawn here.
-
 // The agent loop (`POST /api/ask/gptPlugins` with `tools`) lands with the server side of issue 12; drop this
 // `fixme` with it. Both journeys passed against its commit af574e3 (the first calculation starts the math
 // worker, which took over 10 s under load, hence the longer wait for the answer).
