@@ -1,10 +1,16 @@
-// Bundles the server into dist/main.js: our code and @parley/shared inlined, npm packages left external.
+// Bundles the server into dist/main.js and its worker threads beside it: our code and @parley/shared inlined,
+// npm packages left external.
 import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
-  // The extraction worker is its own file beside main.js (server/src/knowledge/extraction-pool.ts).
-  entryPoints: { main: 'src/main.ts', 'extract-worker': 'src/knowledge/extract-worker.ts' },
+  // Worker threads are files of their own beside main.js: text extraction (server/src/knowledge/extraction-pool.ts)
+  // and the embedded database (server/src/db/embedded/worker-client.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    'extract-worker': 'src/knowledge/extract-worker.ts',
+    'pglite-worker': 'src/db/embedded/pglite-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

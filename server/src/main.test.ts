@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,5 +91,7 @@ describe('main', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Parley is ready at http:\/\/localhost:\d+ \(PGlite in .*data\/db/);
     expect(config).toMatchObject({ appTitle: 'Parley', registrationEnabled: true });
+    // The database closed with the server: its data dir lock is gone.
+    expect(existsSync(join(cwd, 'data', 'db.lock'))).toBe(false);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { ConfigError } from './config/config-error';
 import { openDatabase } from './db/client';
+import { logEmbeddedDatabaseEvent } from './db/embedded/log-event';
 import { migrateDatabase } from './db/migrate';
 import { createLogger } from './lib/logger';
 
@@ -27,17 +28,34 @@ async function main(): Promise<void> {
   for (const key of config.ignoredYamlKeys) {
     logger.warn({ key }, `config key "${key}" is not used by Parley; ignored`);
   }
+  let stop: (signal: string) => void = () => process.exit(1);
   const database = await openDatabase(
     config.server.databaseUrl
       ? { databaseUrl: config.server.databaseUrl }
-      : { dataDir: join(config.server.dataDir, 'db') },
+      : {
+          dataDir: join(config.server.dataDir, 'db'),
+          worker: {
+            onEvent: (event) => logEmbeddedDatabaseEvent(logger, event),
+            onLockCompromised: (error) => {
+              logger.error({ err: error }, 'lost the lock on the embedded database; stopping');
+              stop('lock lost');
+            },
+          },
+        },
   );
-  await migrateDatabase(database);
-  const app = await buildApp({ config, database, logger, webDist: WEB_DIST });
-  app.addHook('onClose', () => database.close());
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(database);
+    app = await buildApp({ config, database, logger, webDist: WEB_DIST });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  const server = app;
+  server.addHook('onClose', () => database.close());
 
   let stopping = false;
-  const stop = (signal: string) => {
+  stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -46,7 +64,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    server.close().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'error while shutting down');
@@ -57,7 +75,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ port: config.server.port, host: config.server.host });
+  await server.listen({ port: config.server.port, host: config.server.host });
   const elapsed = Math.round(performance.now() - startedAt);
   const where = database.kind === 'pglite' ? `PGlite in ${join(config.server.dataDir, 'db')}` : 'PostgreSQL';
   logger.info({ url: config.server.domainClient, database: database.kind, startupMs: elapsed }, 'ready');

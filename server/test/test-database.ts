@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { createPglite } from '../src/db/pglite';
 import { createDatabase, databaseUrl, dropDatabase, randomDatabaseName } from './postgres-admin';
 import './provided-context';
 
@@ -19,7 +19,7 @@ function pgliteSnapshot(): Promise<Blob> {
 
 /** A fresh, migrated in-memory PGlite database (~0.3–0.5 s). `close()` discards it. */
 export async function createTestPglite(): Promise<Database> {
-  const pglite = await PGlite.create({ loadDataDir: await pgliteSnapshot() });
+  const pglite = await createPglite({ loadDataDir: await pgliteSnapshot() });
   return openDatabase({ pglite });
 }
 

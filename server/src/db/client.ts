@@ -1,11 +1,14 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Assume } from 'drizzle-orm/utils';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './embedded/data-dir-lock';
+import { PgliteWorkerClient, type EmbeddedDatabaseEvent } from './embedded/worker-client';
+import { createPglite } from './pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,14 +27,21 @@ export interface DbQueryResultHKT extends PgQueryResultHKT {
 /** The drizzle instance repositories take: the same type whichever engine is underneath. */
 export type Db = PgDatabase<DbQueryResultHKT, Schema>;
 
-/** The driver-specific side of an open database (migrations, snapshots, raw access in tests). */
+/**
+ * The driver-specific side of an open database (migrations, snapshots, raw access in tests): PGlite in this
+ * thread (tests, tools), PGlite in a worker thread (the server's embedded database), or PostgreSQL.
+ */
 export type DatabaseDriver =
   | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite }
+  | { kind: 'pglite-worker'; db: PgliteDatabase<Schema>; client: PgliteWorkerClient }
   | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool };
+
+/** The engine underneath, whichever way it is reached. */
+export type DatabaseEngine = 'pglite' | 'postgres';
 
 export interface Database {
   readonly db: Db;
-  readonly kind: DatabaseDriver['kind'];
+  readonly kind: DatabaseEngine;
   readonly driver: DatabaseDriver;
   /** Closes the pool or the PGlite instance (also one passed in as `pglite`). Safe to call twice. */
   close(): Promise<void>;
@@ -44,6 +54,15 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory (created when missing). Without it and without `pglite`: in memory. */
   dataDir?: string;
+  /**
+   * Run PGlite on `dataDir` in a worker thread, so no query runs on this thread's event loop; the data dir is
+   * locked against a second server, and the worker is restarted if it dies (the server's embedded database).
+   */
+  worker?: {
+    onEvent?: (event: EmbeddedDatabaseEvent) => void;
+    /** The data dir's lock was lost: another process may have it now, so the caller should stop. */
+    onLockCompromised: (error: Error) => void;
+  };
   /** An existing PGlite instance (tests); the returned database owns it from now on. */
   pglite?: PGlite;
   /** node-postgres pool size (default 10). */
@@ -53,15 +72,20 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (!opts.databaseUrl && opts.dataDir && opts.worker) return openPgliteWorker(opts.dataDir, opts.worker);
   const driver = opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.onPoolError)
     : await openPglite(opts);
+  return wrap(driver, () => closeDriver(driver));
+}
+
+function wrap(driver: DatabaseDriver, closeAll: () => Promise<void>): Database {
   let closing: Promise<void> | undefined;
   return {
     db: driver.db,
-    kind: driver.kind,
+    kind: driver.kind === 'postgres' ? 'postgres' : 'pglite',
     driver,
-    close: () => (closing ??= closeDriver(driver)),
+    close: () => (closing ??= closeAll()),
     ping: async () => {
       await driver.db.execute(sql`select 1`);
     },
@@ -84,9 +108,34 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<DatabaseDriver> {
   let client = opts.pglite;
   if (!client) {
     if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir);
+    client = await createPglite({ dataDir: opts.dataDir });
   }
   return { kind: 'pglite', db: drizzlePglite({ client, schema }), client };
+}
+
+async function openPgliteWorker(
+  dataDir: string,
+  opts: NonNullable<OpenDatabaseOptions['worker']>,
+): Promise<Database> {
+  const release = await lockDataDir(dataDir, { onCompromised: opts.onLockCompromised });
+  let client: PgliteWorkerClient;
+  try {
+    client = await PgliteWorkerClient.open({ dataDir, onEvent: opts.onEvent });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  // drizzle's PGlite driver calls only `query()` and `transaction()` (whose callback uses `query()`), which
+  // the worker client implements with PGlite's own signatures.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const driver: DatabaseDriver = { kind: 'pglite-worker', db, client };
+  return wrap(driver, async () => {
+    try {
+      await client.close();
+    } finally {
+      await release();
+    }
+  });
 }
 
 async function closeDriver(driver: DatabaseDriver): Promise<void> {

@@ -36,7 +36,7 @@ export interface MigrateOptions {
 export async function migrateDatabase(database: Database, opts: MigrateOptions = {}): Promise<void> {
   const migrationsFolder = opts.migrationsFolder ?? defaultMigrationsFolder();
   const { driver } = database;
-  if (driver.kind === 'pglite') {
+  if (driver.kind === 'pglite' || driver.kind === 'pglite-worker') {
     await migratePglite(driver.db, { migrationsFolder });
     return;
   }

@@ -30,6 +30,7 @@ function countingDb(database: Database): { db: Db; queries: string[] } {
   const queries: string[] = [];
   const logger: Logger = { logQuery: (query) => queries.push(query) };
   const { driver } = database;
+  if (driver.kind === 'pglite-worker') throw new Error('tests open PGlite in-process');
   const db: Db =
     driver.kind === 'pglite'
       ? drizzlePglite({ client: driver.client, schema, logger })

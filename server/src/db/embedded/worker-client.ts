@@ -1,0 +1,256 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import {
+  deserializeError,
+  type QueryResultData,
+  type RowMode,
+  type WorkerData,
+  type WorkerReply,
+  type WorkerRequest,
+} from './protocol';
+
+/** What the server hears about its embedded database (it logs them). */
+export type EmbeddedDatabaseEvent =
+  | { type: 'crashed'; reason: string }
+  | { type: 'restarted'; ms: number }
+  | { type: 'restart-failed'; error: Error; retryInMs: number };
+
+export interface PgliteWorkerOptions {
+  /** PGlite data directory (created, and initialised by initdb, when missing). */
+  dataDir: string;
+  onEvent?: (event: EmbeddedDatabaseEvent) => void;
+  /** How long a request waits for a restarting database before it fails as unavailable (default 30 s). */
+  restartWaitMs?: number;
+}
+
+/** The part of a PGlite transaction drizzle uses. */
+export interface WorkerTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+const RESTART_BACKOFF_MS = [0, 500, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * Where the worker's code is: next to this module when running from source (with tsx loading TypeScript),
+ * `pglite-worker.js` next to the bundle when built (`server/dist/main.js`).
+ */
+function workerEntry(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./pglite-worker-from-source.mjs', import.meta.url)
+    : new URL('./pglite-worker.js', import.meta.url);
+}
+
+/** An error of class 08 (connection exception): `isDatabaseUnavailable` treats it as worth a retry. */
+function unavailable(message: string): Error {
+  return Object.assign(new Error(message), { code: '08006' });
+}
+
+function spawn(data: WorkerData): Worker {
+  return new Worker(workerEntry(), { workerData: data });
+}
+
+/** Runs initdb in a worker of its own, so its memory (~0.8 GB at peak) goes when the worker ends. */
+async function initialise(dataDir: string): Promise<void> {
+  const worker = spawn({ dataDir, mode: 'init' });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`initdb of ${dataDir} exited with code ${code}`)),
+    );
+  });
+}
+
+/**
+ * PGlite in a worker thread, with the part of PGlite's API drizzle uses (`query`, `exec`, `transaction`).
+ * When the thread dies, the requests in flight fail as unavailable, a new thread opens the same data dir
+ * (PostgreSQL recovers from its write-ahead log, so every committed transaction is there) and requests
+ * made meanwhile wait for it.
+ */
+export class PgliteWorkerClient {
+  readonly #opts: PgliteWorkerOptions;
+  #worker: Worker | undefined;
+  /** Resolves when a worker answers; replaced while one restarts. */
+  #ready: Promise<Worker>;
+  #generation = 0;
+  #nextId = 1;
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: Error) => void }>();
+  #closing: Promise<void> | undefined;
+  #crashes = 0;
+
+  private constructor(opts: PgliteWorkerOptions) {
+    this.#opts = opts;
+    this.#ready = this.#start();
+  }
+
+  /** Opens the data dir in a new worker thread (after initdb in a worker of its own when it is new). */
+  static async open(opts: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
+    await mkdir(opts.dataDir, { recursive: true });
+    if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await initialise(opts.dataDir);
+    const client = new PgliteWorkerClient(opts);
+    await client.#ready;
+    return client;
+  }
+
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /** The worker thread (for tests that make it crash). */
+  get threadId(): number | undefined {
+    return this.#worker?.threadId;
+  }
+
+  /** Ends the worker thread as a crash would (tests). */
+  async crashForTest(): Promise<void> {
+    await this.#worker?.terminate();
+  }
+
+  #start(): Promise<Worker> {
+    const worker = spawn({ dataDir: this.#opts.dataDir, mode: 'serve' });
+    const generation = ++this.#generation;
+    return new Promise<Worker>((resolve, reject) => {
+      let started = false;
+      worker.on('message', (message: WorkerReply | { ready: true }) => {
+        if ('ready' in message) {
+          started = true;
+          this.#worker = worker;
+          resolve(worker);
+          return;
+        }
+        const pending = this.#pending.get(message.id);
+        if (!pending) return;
+        this.#pending.delete(message.id);
+        if (message.ok) pending.resolve(message.value);
+        else pending.reject(deserializeError(message.error));
+      });
+      worker.on('error', (error) => {
+        if (!started) reject(error);
+        else this.#onExit(generation, `${error.name}: ${error.message}`);
+      });
+      worker.on('exit', (code) => {
+        if (!started) reject(new Error(`the embedded database exited with code ${code} while opening`));
+        else this.#onExit(generation, `exit code ${code}`);
+      });
+    });
+  }
+
+  #onExit(generation: number, reason: string): void {
+    if (generation !== this.#generation) return;
+    this.#worker = undefined;
+    this.#generation += 1; // open transactions of the dead worker can no longer be used
+    for (const [id, pending] of this.#pending) {
+      this.#pending.delete(id);
+      pending.reject(
+        this.#closing
+          ? new Error('the embedded database is closed')
+          : unavailable(`the embedded database stopped (${reason}); it is restarting`),
+      );
+    }
+    if (this.#closing) return;
+    this.#opts.onEvent?.({ type: 'crashed', reason });
+    this.#ready = this.#restart();
+    this.#ready.catch(() => undefined); // requests see the failure through their own wait
+  }
+
+  async #restart(): Promise<Worker> {
+    const started = performance.now();
+    for (;;) {
+      if (this.#closing) throw unavailable('the embedded database is closed');
+      try {
+        const worker = await this.#start();
+        this.#crashes = 0;
+        this.#opts.onEvent?.({ type: 'restarted', ms: Math.round(performance.now() - started) });
+        return worker;
+      } catch (error) {
+        const retryInMs = RESTART_BACKOFF_MS[Math.min(++this.#crashes, RESTART_BACKOFF_MS.length - 1)] ?? 0;
+        this.#opts.onEvent?.({
+          type: 'restart-failed',
+          error: error instanceof Error ? error : new Error(String(error)),
+          retryInMs,
+        });
+        await new Promise((resolve) => setTimeout(resolve, retryInMs));
+      }
+    }
+  }
+
+  async #waitForWorker(): Promise<Worker> {
+    const wait = this.#opts.restartWaitMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(unavailable('the embedded database is restarting')), wait);
+    });
+    try {
+      return await Promise.race([this.#ready, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #request(request: Request, generation?: number): Promise<unknown> {
+    if (this.#closing && request.op !== 'close') throw new Error('the embedded database is closed');
+    const worker = await this.#waitForWorker();
+    if (generation !== undefined && generation !== this.#generation) {
+      throw unavailable('the embedded database restarted during this transaction');
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  #query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number, gen?: number) {
+    const rowMode: RowMode = options.rowMode ?? 'object';
+    const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
+    return this.#request({ op: 'query', sql, params, rowMode, rawTypes, tx }, gen) as Promise<
+      Results<T> & QueryResultData
+    >;
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#request({ op: 'exec', sql }) as Promise<Results[]>;
+  }
+
+  /** Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    const generation = this.#generation;
+    const id = (await this.#request({ op: 'begin' }, generation)) as number;
+    const tx: WorkerTransaction = {
+      query: (sql, params, options) => this.#query(sql, params, options, id, generation),
+      exec: (sql) => this.#request({ op: 'exec', sql, tx: id }, generation) as Promise<Results[]>,
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      await this.#request({ op: 'end', tx: id, commit: false }, generation).catch(() => undefined);
+      throw error;
+    }
+    await this.#request({ op: 'end', tx: id, commit: true }, generation);
+    return result;
+  }
+
+  /** Closes the database (PostgreSQL writes its checkpoint) and ends the thread. Safe to call twice. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const worker = await this.#ready.catch(() => undefined);
+      if (!worker) return;
+      try {
+        await this.#request({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    })();
+    return this.#closing;
+  }
+}
