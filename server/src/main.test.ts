@@ -93,5 +93,5 @@ describe('main', () => {
     expect(config).toMatchObject({ appTitle: 'Parley', registrationEnabled: true });
     // The database closed with the server: its data dir lock is gone.
     expect(existsSync(join(cwd, 'data', 'db.lock'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 });
