@@ -55,10 +55,19 @@ test.describe('a reply in progress', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     const stopped = (await reply.innerText()).trim();
     expect(stopped).not.toContain('word79');
+    // Stopped is not a failure: no "incomplete … cancelled or censored" notice, and Continue is offered.
+    await expect(reply.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await expect(reply.getByText(/This response is incomplete/)).toHaveCount(0);
 
     await page.reload();
     await expect(messages(page).nth(1)).toContainText('word3');
     expect((await messages(page).nth(1).innerText()).trim()).not.toContain('word79');
+    await expect(
+      messages(page)
+        .nth(1)
+        .getByText(/This response is incomplete/),
+    ).toHaveCount(0);
+    await expect(messages(page).nth(1).getByRole('button', { name: 'Continue' })).toBeVisible();
   });
 
   test('survives a page reload and finishes', async ({ page, fake }) => {

@@ -61,7 +61,7 @@ describeEachEngine('abort, disconnect and resume', (getDb, { getDatabase }) => {
   const textEvents = (reader: EventReader, n: number) =>
     reader.waitFor(() => reader.events.filter((e) => e.data.type === 'text').length >= n);
 
-  it('abort mid-stream saves the partial reply as incomplete and answers the final object', async () => {
+  it('abort mid-stream saves the partial reply as stopped (incomplete, not unfinished) and answers it', async () => {
     slowReply();
     const reader = await ask(server, user, { text: 'Count' });
     await textEvents(reader, 3);
@@ -74,7 +74,8 @@ describeEachEngine('abort, disconnect and resume', (getDb, { getDatabase }) => {
     const final = (await response.json()) as FinalEvent;
     expect(final).toMatchObject({ type: 'final', final: true });
     const partial = final.responseMessage;
-    expect(partial).toMatchObject({ finish_reason: 'incomplete', unfinished: true, error: false });
+    // The user stopped it: complete as far as they are concerned (no "cut off" notice), Continue offered.
+    expect(partial).toMatchObject({ finish_reason: 'incomplete', unfinished: false, error: false });
     expect(partial.text.length).toBeGreaterThan(0);
     expect(FULL_TEXT.startsWith(partial.text)).toBe(true);
     expect(partial.text.length).toBeLessThan(FULL_TEXT.length);

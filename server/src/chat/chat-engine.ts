@@ -172,6 +172,7 @@ async function resume(
 }
 
 async function closeRuns(deps: ChatEngineDeps, runs: LocalRuns, waitMs: number): Promise<void> {
+  if (deps.lifecycle) deps.lifecycle.stopping = true;
   const pending = [...runs.entries()];
   await Promise.all(
     pending.map(([generationId]) => deps.abortBus.abort(generationId).catch(() => undefined)),
@@ -180,7 +181,8 @@ async function closeRuns(deps: ChatEngineDeps, runs: LocalRuns, waitMs: number):
   await Promise.race([Promise.all(pending.map(([, done]) => done)), timeout]);
 }
 
-export function createChatEngine(deps: ChatEngineDeps): ChatEngine {
+export function createChatEngine(given: ChatEngineDeps): ChatEngine {
+  const deps: ChatEngineDeps = { ...given, lifecycle: { stopping: false } };
   const runs: LocalRuns = new Map();
   return {
     start: (input) => start(deps, runs, input),

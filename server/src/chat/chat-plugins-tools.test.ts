@@ -181,7 +181,7 @@ describeEachEngine('plugins chats with tools', (_getDb, { getDatabase }) => {
     await reader.done;
     await resumeReader.done;
     const final = reader.final().responseMessage;
-    expect(final).toMatchObject({ text: 'Let me wait.', unfinished: true, finish_reason: 'incomplete' });
+    expect(final).toMatchObject({ text: 'Let me wait.', unfinished: false, finish_reason: 'incomplete' });
     expect(final.content?.[1]).toMatchObject({ type: 'tool_call', tool_call: { id: 'z', progress: 2 } });
     const mergedText = resumeReader.events.find((e) => e.data.type === 'text')?.data;
     expect(mergedText).toMatchObject({ text: 'Let me wait.', offset: 0, index: 0 });

@@ -73,7 +73,7 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Redis', ()
     });
     expect(aborted.status).toBe(200);
     const final = (await aborted.json()) as FinalEvent;
-    expect(final.responseMessage).toMatchObject({ finish_reason: 'incomplete', unfinished: true });
+    expect(final.responseMessage).toMatchObject({ finish_reason: 'incomplete', unfinished: false });
 
     await Promise.all([started.done, resumed.done]);
     expect(started.final().responseMessage).toEqual(final.responseMessage);

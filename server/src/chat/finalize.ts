@@ -21,8 +21,8 @@ interface SavedOutcome {
   finish_reason: string;
 }
 
-function outcomeOf(state: ReplyState): SavedOutcome {
-  const outcome = plainOutcomeOf(state);
+function outcomeOf(state: ReplyState, stoppedByUser: boolean): SavedOutcome {
+  const outcome = plainOutcomeOf(state, stoppedByUser);
   const parts = state.content;
   if (!parts || parts.length === 0) return outcome;
   // A tool loop reply keeps its parts (the error after them); its text is its text parts.
@@ -34,7 +34,12 @@ function outcomeOf(state: ReplyState): SavedOutcome {
   };
 }
 
-function plainOutcomeOf(state: ReplyState): SavedOutcome {
+/**
+ * A reply its user stopped is complete as far as they are concerned: `incomplete` (Continue is offered) but
+ * not `unfinished`, so no "cut off" notice. A reply cut off otherwise (the provider's stream ended without a
+ * finish, the server shutting down) stays `unfinished`.
+ */
+function plainOutcomeOf(state: ReplyState, stoppedByUser: boolean): SavedOutcome {
   const { failure, text } = state;
   if (failure && text === '') {
     const errorText = encodeChatErrorText({ type: failure.kind, message: failure.message });
@@ -48,7 +53,7 @@ function plainOutcomeOf(state: ReplyState): SavedOutcome {
   }
   if (failure) return { text, error: false, unfinished: true, finish_reason: 'error' };
   if (state.aborted || !state.finish)
-    return { text, error: false, unfinished: true, finish_reason: 'incomplete' };
+    return { text, error: false, unfinished: !stoppedByUser, finish_reason: 'incomplete' };
   return { text, error: false, unfinished: false, finish_reason: savedFinishReason(state.finish) };
 }
 
@@ -98,7 +103,7 @@ async function recordUsage(ctx: RunContext, state: ReplyState): Promise<void> {
 /** Returns the saved reply as `final` reported it. */
 export async function finalize(ctx: RunContext, state: ReplyState, saver: PartialSaver): Promise<Message> {
   await saver.stop();
-  const outcome = outcomeOf(state);
+  const outcome = outcomeOf(state, state.aborted && !ctx.deps.lifecycle?.stopping);
   if (state.failure)
     appendEvent(ctx.writer, errorEvent(state.failure.kind, state.failure.message, outcome.text));
   const tokenCount = outcome.error ? 0 : ctx.countTokens(outcome.text);

@@ -52,6 +52,8 @@ export interface ChatEngineDeps {
   logger: ChatLogger;
   /** Absent: plugins chats answer without tools. */
   tools?: ToolsPort | undefined;
+  /** Set by the engine while it closes: runs aborted then were cut off, not stopped by their user. */
+  lifecycle?: { stopping: boolean };
 }
 
 /** A plugins turn with tools: what the agent runs with (reference §14.2). */
