@@ -6,6 +6,7 @@ import { benchListLatency } from './list-latency';
 import { benchBundleSize } from './bundle-size';
 import { benchSearch } from './search';
 import { benchWebPerf } from './web-perf';
+import { benchToolSteps } from './tool-steps';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -16,6 +17,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'bundle-size', run: benchBundleSize },
   { name: 'search', run: benchSearch },
   { name: 'web-perf', run: benchWebPerf },
+  { name: 'tool-steps', run: benchToolSteps },
 ];
 
 const only = process.argv.slice(2);
