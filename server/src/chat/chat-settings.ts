@@ -10,6 +10,8 @@ export interface WindowLimit {
 export interface ChatSettings {
   /** Longest silence from the provider before the reply fails. */
   providerTimeoutMs: number;
+  /** Longest reply text; the stream is cut there (`MAX_REPLY_CHARS`). */
+  maxReplyChars: number;
   /** A reply being generated is saved at least this often. */
   partialSaveMs: number;
   /** How long the final save of a reply keeps retrying while the database is unreachable. */
@@ -41,6 +43,7 @@ export const DEFAULT_CHAT_TIMINGS = {
 export function chatSettingsFromEnv(env: ParsedEnv): ChatSettings {
   return {
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+    maxReplyChars: env.MAX_REPLY_CHARS,
     partialSaveMs: DEFAULT_CHAT_TIMINGS.partialSaveMs,
     replySaveRetryMs: DEFAULT_CHAT_TIMINGS.replySaveRetryMs,
     pingMs: DEFAULT_CHAT_TIMINGS.pingMs,

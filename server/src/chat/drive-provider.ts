@@ -26,6 +26,8 @@ export interface DriveOptions {
   /** Fires on abort; the provider then ends quietly. */
   signal: AbortSignal;
   silenceMs: number;
+  /** Longest reply text: past it the upstream is stopped and the run fails (the text so far is kept). */
+  maxReplyChars: number;
   onDelta: (delta: string) => void;
   /** Continuation state the provider handed back for the next turn. */
   onState: (state: Record<string, unknown>) => void;
@@ -46,6 +48,7 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
     timer = setTimeout(() => silence.abort(), options.silenceMs);
   };
   let finish: ReplyFinish | undefined;
+  let replyChars = 0;
   const stopUpstream = () => options.upstream.abort();
   signal.addEventListener('abort', stopUpstream, { once: true });
   if (signal.aborted) stopUpstream();
@@ -56,9 +59,14 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
       if (signal.aborted) break;
       rearm();
       switch (event.type) {
-        case 'text-delta':
-          if (event.delta !== '') options.onDelta(event.delta);
+        case 'text-delta': {
+          const room = options.maxReplyChars - replyChars;
+          const delta = event.delta.length > room ? event.delta.slice(0, room) : event.delta;
+          replyChars += delta.length;
+          if (delta !== '') options.onDelta(delta);
+          if (delta.length < event.delta.length) throw replyTooLong(options.maxReplyChars);
           break;
+        }
         case 'finish':
           finish = { reason: event.reason, rawReason: event.rawReason, usage: event.usage };
           break;
@@ -76,7 +84,8 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
     }
   } catch (error) {
     // After an abort or a silence the provider may still throw; both are answered below.
-    if (!signal.aborted) throw error;
+    if (error instanceof ReplyTooLong) stopUpstream();
+    if (!signal.aborted || error instanceof ReplyTooLong) throw error;
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', stopUpstream);
@@ -90,6 +99,16 @@ export async function driveProvider(options: DriveOptions): Promise<ReplyFinish 
   }
   if (!finish) throw new ProviderError('upstream', 'The provider ended the reply before finishing it.');
   return finish;
+}
+
+class ReplyTooLong extends ProviderError {}
+
+function replyTooLong(maxChars: number): ReplyTooLong {
+  return new ReplyTooLong(
+    'upstream',
+    `The reply was cut at ${maxChars.toLocaleString('en-US')} characters, the longest this server keeps.`,
+    { retryable: false },
+  );
 }
 
 const KIND_OF: Record<ProviderError['kind'], ChatErrorKind> = {

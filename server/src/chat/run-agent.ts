@@ -22,6 +22,7 @@ function modelCaller(ctx: RunContext, state: ReplyState, signal: AbortSignal): A
         upstream,
         signal,
         silenceMs: ctx.deps.settings.providerTimeoutMs,
+        maxReplyChars: ctx.deps.settings.maxReplyChars,
         onDelta: (delta) => {
           text += delta;
           onText?.(delta);

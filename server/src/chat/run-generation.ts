@@ -29,6 +29,7 @@ async function streamReply(ctx: RunContext, state: ReplyState, signal: AbortSign
     upstream: ctx.upstream,
     signal,
     silenceMs: ctx.deps.settings.providerTimeoutMs,
+    maxReplyChars: ctx.deps.settings.maxReplyChars,
     onDelta: (delta) => emitDelta(ctx, state, delta),
     onState: (providerState) => {
       state.providerState = providerState;

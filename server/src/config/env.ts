@@ -298,6 +298,8 @@ export const envSchema = z.object({
   MESSAGE_USER_WINDOW: positiveInt(1),
   /** Longest silence from the provider during a reply before it fails (ms). */
   PROVIDER_TIMEOUT_MS: milliseconds(120_000),
+  /** Longest reply text kept; a longer reply is cut there and saved unfinished with an error. */
+  MAX_REPLY_CHARS: positiveInt(1_000_000),
   TITLE_CONVO: flag(true),
   OPENAI_MODERATION: flag(false),
   OPENAI_MODERATION_API_KEY: text,

@@ -1,5 +1,6 @@
 // The `@anthropic-ai/sdk` client, built only from resolved credentials.
 import Anthropic from '@anthropic-ai/sdk';
+import { withLineLimit } from '../shared/line-limit';
 import type { Credentials } from '../types';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -26,7 +27,8 @@ export function createAnthropicClient(
     timeout: settings.timeoutMs,
     logLevel: 'warn',
     openTelemetry: false,
-    ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+    // Event-stream lines are capped before the SDK's parser buffers them.
+    fetch: withLineLimit(credentials.fetch ?? fetch),
     ...(credentials.headers ? { defaultHeaders: credentials.headers } : {}),
   });
 }

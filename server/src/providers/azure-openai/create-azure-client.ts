@@ -3,6 +3,7 @@
 import OpenAI from 'openai';
 import { createOpenAIClient } from '../openai/create-openai-client';
 import type { ClientSettings } from '../openai/create-openai-client';
+import { withLineLimit } from '../shared/line-limit';
 import { ProviderError } from '../types';
 import type { AzureTarget, Credentials } from '../types';
 import { azureBaseURL } from './azure-base-url';
@@ -37,6 +38,7 @@ export function createAzureClient(credentials: Credentials, settings: ClientSett
     maxRetries: 0,
     timeout: settings.timeoutMs,
     logLevel: 'warn',
-    ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+    // Event-stream lines are capped before the SDK's parser buffers them.
+    fetch: withLineLimit(credentials.fetch ?? fetch),
   });
 }

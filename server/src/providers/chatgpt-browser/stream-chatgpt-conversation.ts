@@ -2,6 +2,7 @@
 // upstream ids, then one `finish`. Errors are mapped once; an abort ends the iteration quietly.
 import { countTokens } from '../../tokenizer/service';
 import { IdleWatchdog } from '../shared/idle-watchdog';
+import { limitLineLength } from '../shared/line-limit';
 import { ProviderError } from '../types';
 import type { ChatRequest, ProviderEvent } from '../types';
 import { buildConversationRequest } from './build-conversation-request';
@@ -24,7 +25,7 @@ async function post(request: ConversationRequest, signal: AbortSignal): Promise<
   });
   if (!response.ok) throw chatGPTHttpError(response.status, await response.text());
   if (!response.body) throw new ProviderError('upstream', 'ChatGPT answered without a body.');
-  return response.body;
+  return limitLineLength(response.body);
 }
 
 /** Reads events until `[DONE]`; a stream that ends before it without a finished message broke off. */

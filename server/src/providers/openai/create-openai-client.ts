@@ -1,5 +1,6 @@
 // The `openai` SDK client for OpenAI and OpenAI-compatible servers, built only from resolved credentials.
 import OpenAI from 'openai';
+import { withLineLimit } from '../shared/line-limit';
 import type { Credentials } from '../types';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -23,7 +24,8 @@ export function createOpenAIClient(credentials: Credentials, settings: ClientSet
     maxRetries: 0,
     timeout: settings.timeoutMs,
     logLevel: 'warn',
-    ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+    // Event-stream lines are capped before the SDK's parser buffers them.
+    fetch: withLineLimit(credentials.fetch ?? fetch),
     defaultHeaders: { ...(apiKey === '' ? { authorization: null } : {}), ...credentials.headers },
   });
 }
