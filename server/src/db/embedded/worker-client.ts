@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
@@ -67,6 +67,25 @@ async function initialise(dataDir: string): Promise<void> {
 }
 
 /**
+ * Creates the database in a sibling folder and moves it into place once complete, so a start interrupted
+ * during initdb leaves nothing that looks like a database.
+ */
+async function initialiseBeside(dataDir: string): Promise<void> {
+  const entries = await readdir(dataDir);
+  if (entries.length > 0) {
+    throw new Error(
+      `${dataDir} is not empty but holds no database (no PG_VERSION); move it away to start afresh`,
+    );
+  }
+  const staging = `${dataDir}.initdb`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  await initialise(staging);
+  await rmdir(dataDir);
+  await rename(staging, dataDir);
+}
+
+/**
  * PGlite in a worker thread, with the part of PGlite's API drizzle uses (`query`, `exec`, `transaction`).
  * When the thread dies, the requests in flight fail as unavailable, a new thread opens the same data dir
  * (PostgreSQL recovers from its write-ahead log, so every committed transaction is there) and requests
@@ -91,7 +110,7 @@ export class PgliteWorkerClient {
   /** Opens the data dir in a new worker thread (after initdb in a worker of its own when it is new). */
   static async open(opts: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
     await mkdir(opts.dataDir, { recursive: true });
-    if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await initialise(opts.dataDir);
+    if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await initialiseBeside(opts.dataDir);
     const client = new PgliteWorkerClient(opts);
     await client.#ready;
     return client;
