@@ -6,7 +6,9 @@ import { endpointOptionsSchema } from './endpoint-options';
  * flattened into the body, as the original product sends them.
  */
 export const chatRequestSchema = endpointOptionsSchema.extend({
-  text: z.string({ error: 'text is required' }).max(1_000_000),
+  text: z
+    .string({ error: 'text is required' })
+    .max(1_000_000, 'text is too long (at most 1,000,000 characters)'),
   /** null, absent or 'new' for a new conversation (the server picks its id). */
   conversationId: z.union([z.uuid(), z.literal('new')]).nullish(),
   parentMessageId: z.uuid().nullish(),
