@@ -51,9 +51,12 @@ export async function onEngine<T>(
   }
 }
 
-/** The built server (`server/dist/main.js`) with its pid. */
+/**
+ * The built server (`server/dist/main.js`, or the build `BENCH_SERVER_MAIN` names, to measure a "before")
+ * with its pid.
+ */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const server = await startParley(env);
+  const server = await startParley(env, { main: process.env.BENCH_SERVER_MAIN });
   const pid = pidListeningOn(Number(new URL(server.url).port));
   return { url: server.url, pid, stop: server.stop };
 }

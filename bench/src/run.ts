@@ -7,6 +7,7 @@ import { benchBundleSize } from './bundle-size';
 import { benchSearch } from './search';
 import { benchWebPerf } from './web-perf';
 import { benchToolSteps } from './tool-steps';
+import { benchEmbeddedDatabase } from './embedded-database';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -18,6 +19,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'search', run: benchSearch },
   { name: 'web-perf', run: benchWebPerf },
   { name: 'tool-steps', run: benchToolSteps },
+  { name: 'embedded-database', run: benchEmbeddedDatabase },
 ];
 
 const only = process.argv.slice(2);

@@ -22,6 +22,8 @@ interface ReadOptions {
   signal?: AbortSignal;
   /** Called once, when the first delta arrives. */
   onFirstDelta?: () => void;
+  /** Called with the arrival time of every delta (frames read from one chunk share it). */
+  onDelta?: (at: number) => void;
   /** Parley: called with the conversation's id when the `created` event arrives. */
   onCreated?: (conversationId: string) => void;
 }
@@ -51,6 +53,7 @@ async function readFrames(
         else if (kind === 'delta') {
           timing.deltas += 1;
           timing.lastDelta = at;
+          options.onDelta?.(at);
           if (timing.firstDelta === undefined) {
             timing.firstDelta = at;
             options.onFirstDelta?.();

@@ -36,12 +36,12 @@ export function freePort(): Promise<number> {
  */
 export async function startParley(
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; /** Another build's main.js (bench "before" figures). */ main?: string } = {},
 ): Promise<ParleyServer> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [options.main ?? MAIN], {
     cwd: dataDir,
     env: {
       PATH: process.env.PATH ?? '',
