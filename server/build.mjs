@@ -4,12 +4,13 @@ import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
-  // Worker threads are files of their own beside main.js: text extraction (server/src/knowledge/extraction-pool.ts)
-  // and the embedded database (server/src/db/embedded/worker-client.ts).
+  // Worker threads are files of their own beside main.js: text extraction (server/src/knowledge/extraction-pool.ts),
+  // the embedded database (server/src/db/embedded/worker-client.ts) and imports (server/src/import/import-worker.ts).
   entryPoints: {
     main: 'src/main.ts',
     'extract-worker': 'src/knowledge/extract-worker.ts',
     'pglite-worker': 'src/db/embedded/pglite-worker.ts',
+    'import-worker': 'src/import/parse-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -8,6 +8,7 @@ import { benchSearch } from './search';
 import { benchWebPerf } from './web-perf';
 import { benchToolSteps } from './tool-steps';
 import { benchEmbeddedDatabase } from './embedded-database';
+import { benchBigConversations } from './big-conversations';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -20,6 +21,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'web-perf', run: benchWebPerf },
   { name: 'tool-steps', run: benchToolSteps },
   { name: 'embedded-database', run: benchEmbeddedDatabase },
+  { name: 'big-conversations', run: benchBigConversations },
 ];
 
 const only = process.argv.slice(2);

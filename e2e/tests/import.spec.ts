@@ -59,8 +59,18 @@ test('import a ChatGPT export with a branched conversation and page through its 
   const chooser = page.waitForEvent('filechooser');
   await settings.getByRole('button', { name: 'Import', exact: true }).click();
   await (await chooser).setFiles(file);
-  await expect(settings.getByText('Conversations imported: 1')).toBeVisible();
+  await expect(
+    settings.getByText('Conversations: 1 new, 0 updated, 0 skipped (already imported)'),
+  ).toBeVisible();
   await expect(settings.getByText(/Not imported: Broken one/)).toBeVisible();
+
+  // The same file again changes nothing: the conversation is skipped, not duplicated.
+  const again = page.waitForEvent('filechooser');
+  await settings.getByRole('button', { name: 'Import', exact: true }).click();
+  await (await again).setFiles(file);
+  await expect(
+    settings.getByText('Conversations: 0 new, 0 updated, 1 skipped (already imported)'),
+  ).toBeVisible();
 
   // "Download all my data" holds the imported conversation.
   const download = page.waitForEvent('download');

@@ -23,10 +23,12 @@ import { uploadLimitsFrom } from './files/upload-limits';
 import { createEndpointsService } from './endpoints/service';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './import/routes';
+import { MESSAGES_PER_STATEMENT } from './import/service';
 import { keysRoutes } from './keys/routes';
 import { createKeysService } from './keys/service';
 import { createEncryption } from './lib/encryption';
 import type { Logger } from './lib/logger';
+import { MESSAGES_PER_PAGE } from './messages/messages-json';
 import { messageRoutes } from './messages/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body-parser';
@@ -102,9 +104,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oauthRoutes, { auth, oauth });
   await app.register(userRoutes, { users, jwtSecret });
   await app.register(conversationRoutes, { db, jwtSecret });
-  await app.register(messageRoutes, { db, jwtSecret });
-  await app.register(importRoutes, { db, jwtSecret, now });
-  await app.register(exportRoutes, { db, jwtSecret, now });
+  const pageSize = MESSAGES_PER_PAGE[database.kind];
+  await app.register(messageRoutes, { db, jwtSecret, pageSize });
+  await app.register(importRoutes, {
+    db,
+    jwtSecret,
+    now,
+    limits: {
+      maxMessages: config.env.IMPORT_MAX_MESSAGES,
+      perUser: config.env.IMPORT_MAX_CONCURRENT_PER_USER,
+      total: config.env.IMPORT_MAX_CONCURRENT,
+    },
+    batchSize: MESSAGES_PER_STATEMENT[database.kind],
+  });
+  await app.register(exportRoutes, { db, jwtSecret, now, pageSize });
   await app.register(searchRoutes, {
     search: createSearchService({ db, enabled: config.env.SEARCH }),
     jwtSecret,

@@ -310,6 +310,10 @@ export const envSchema = z.object({
   FILE_UPLOAD_IP_WINDOW: positiveInt(15),
   FILE_UPLOAD_USER_MAX: positiveInt(50),
   FILE_UPLOAD_USER_WINDOW: positiveInt(15),
+  // Imports (`POST /api/convos/import`): messages one file may hold, imports at once per user and per server.
+  IMPORT_MAX_MESSAGES: positiveInt(200_000),
+  IMPORT_MAX_CONCURRENT_PER_USER: positiveInt(1),
+  IMPORT_MAX_CONCURRENT: positiveInt(2),
   /** An S3-compatible endpoint (MinIO, R2, …); empty for AWS itself. Used with `fileStrategy: s3`. */
   AWS_ENDPOINT_URL: url,
   AWS_REGION: text,

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conversations, messageColumns, messages } from '../db/schema';
+import { conversations } from '../db/schema';
 
 /** Where the previous batch ended: the exact `created_at` as PostgreSQL prints it, and the id. */
 export interface ExportCursor {
@@ -39,14 +39,4 @@ export async function selectConversationBatch(
     )
     .orderBy(asc(conversations.createdAt), asc(conversations.conversationId))
     .limit(limit);
-}
-
-/** Every message (all branches) of the given conversations of the user, oldest first. */
-export async function selectMessagesOf(db: Db, userId: string, conversationIds: readonly string[]) {
-  if (conversationIds.length === 0) return [];
-  return db
-    .select(messageColumns)
-    .from(messages)
-    .where(and(eq(messages.userId, userId), inArray(messages.conversationId, [...conversationIds])))
-    .orderBy(asc(messages.conversationId), asc(messages.createdAt), asc(messages.messageId));
 }

@@ -7,6 +7,8 @@ import { createTestUser, type TestUser } from '../../test/test-users';
 import type { AppConfig } from '../config/app-config';
 import { importConversations } from '../import/service';
 
+const fileOf = (content: unknown): Buffer => Buffer.from(JSON.stringify(content));
+
 describeEachEngine('export of all my data', (getDb, { getDatabase }) => {
   let app: FastifyInstance;
   let config: AppConfig;
@@ -32,15 +34,18 @@ describeEachEngine('export of all my data', (getDb, { getDatabase }) => {
     importConversations(
       getDb(),
       owner.user.id,
-      Array.from({ length: count }, (_, i) => ({
-        title: `${prefix} ${i}`,
-        createdAt: '2024-01-01T00:00:00.000Z',
-        endpoint: 'openAI',
-        messages: [
-          { messageId: 'q', text: `${prefix} question ${i}`, isCreatedByUser: true },
-          { messageId: 'a', parentMessageId: 'q', text: `${prefix} answer ${i}` },
-        ],
-      })),
+      fileOf(
+        Array.from({ length: count }, (_, i) => ({
+          title: `${prefix} ${i}`,
+          createdAt: '2024-01-01T00:00:00.000Z',
+          endpoint: 'openAI',
+          messages: [
+            { messageId: 'q', text: `${prefix} question ${i}`, isCreatedByUser: true },
+            { messageId: 'a', parentMessageId: 'q', text: `${prefix} answer ${i}` },
+          ],
+        })),
+      ),
+      { maxMessages: 100_000 },
     );
 
   it('is a valid, empty Parley export for a user without conversations', async () => {
@@ -71,7 +76,7 @@ describeEachEngine('export of all my data', (getDb, { getDatabase }) => {
       expect(conversation.messages[1]?.parentMessageId).toBe(conversation.messages[0]?.messageId);
     }
     expect(JSON.stringify(file)).not.toContain('bob');
-  });
+  }, 60_000);
 
   it('needs a token', async () => {
     expect((await app.inject({ url: '/api/convos/export' })).statusCode).toBe(401);

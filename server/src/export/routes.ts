@@ -8,6 +8,8 @@ export interface ExportRoutesDeps {
   db: Db;
   jwtSecret: string;
   now?: () => Date;
+  /** Messages per page of a big conversation (`MESSAGES_PER_PAGE` of the engine). */
+  pageSize: number;
 }
 
 /** `GET /api/convos/export`: every conversation of the caller as one JSON file, streamed. */
@@ -21,6 +23,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesDeps> = async (app,
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(at)}"`)
-      .send(Readable.from(exportAllConversations(db, request.user.id, at)));
+      .send(Readable.from(exportAllConversations(db, request.user.id, at, deps.pageSize)));
   });
 };

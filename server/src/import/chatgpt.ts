@@ -120,6 +120,8 @@ export function convertChatGptConversation(raw: unknown): ImportedConversation {
   }));
   const lastModel = messages.findLast((message) => message.model !== null)?.model ?? defaultModel;
   return {
+    family: 'chatgpt',
+    sourceId: stringOr(raw.id, null) ?? stringOr(raw.conversation_id, null),
     title: titleOf(raw.title) ?? DEFAULT_TITLE,
     endpoint: 'openAI',
     endpointType: null,

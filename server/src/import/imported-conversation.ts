@@ -24,6 +24,10 @@ export interface ImportedMessage {
 }
 
 export interface ImportedConversation {
+  /** Whose ids the file uses: ChatGPT's, or the LibreChat shape's (LibreChat and Parley files). */
+  family: 'chatgpt' | 'conversation';
+  /** The conversation's id in the file, when it has one. */
+  sourceId: string | null;
   title: string;
   endpoint: string;
   endpointType: string | null;

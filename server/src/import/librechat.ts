@@ -110,6 +110,8 @@ export function convertLibreChatConversation(raw: unknown): ImportedConversation
   const model =
     stringOr(options.model, null) ?? messages.findLast((message) => message.model !== null)?.model ?? null;
   return {
+    family: 'conversation',
+    sourceId: stringOr(raw.conversationId, null),
     title: titleOf(raw.title) ?? DEFAULT_TITLE,
     endpoint: endpoint ?? 'openAI',
     endpointType: stringOr(raw.endpointType, null) ?? stringOr(options.endpointType, null),

@@ -25,6 +25,47 @@ export async function selectMessages(
     .orderBy(asc(messages.createdAt), asc(messages.messageId));
 }
 
+/** Where a page of messages ended: the exact `created_at` as PostgreSQL prints it, and the id. */
+export interface MessageCursor {
+  createdAt: string;
+  messageId: string;
+}
+
+/**
+ * Up to `limit` of the conversation's messages after the cursor, oldest first, each with its cursor: a range
+ * scan of the `(conversation_id, created_at, message_id)` index that stops at the limit, so a page costs the
+ * same however deep it is. Without statistics that know the conversation is huge (there are none right after an import,
+ * and PGlite never gathers any by itself) the planner would rather fetch every remaining row and sort them
+ * for each page, so sorting is ruled out for this one statement (`set local enable_sort = off`), and
+ * `user_id` is left out of the condition (a second index to combine); the caller checks first that the
+ * conversation is the user's, and rows of anyone else are dropped here.
+ */
+export async function selectMessagesPage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  after: MessageCursor | null,
+  limit: number,
+): Promise<Array<MessageRecord & { cursor: string }>> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    return tx
+      .select({ ...messageColumns, cursor: sql<string>`${messages.createdAt}::text` })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          after
+            ? sql`(${messages.createdAt}, ${messages.messageId}) > (${after.createdAt}::timestamptz, ${after.messageId}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.messageId))
+      .limit(limit);
+  });
+  return rows.filter((row) => row.userId === userId);
+}
+
 export async function selectMessage(
   db: Db,
   userId: string,

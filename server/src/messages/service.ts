@@ -14,6 +14,7 @@ import type { JsonObject } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import { toStorableJson, toStorableText } from '../lib/storable-text';
 import { countTokens } from '../tokenizer/service';
+import { messagesJson } from './messages-json';
 import { presentMessage } from './present-message';
 import {
   selectAncestry,
@@ -159,15 +160,19 @@ export async function pathToRoot(
   return orderRootFirst(rows.map(presentMessage), messageId);
 }
 
-/** `GET /api/messages/:conversationId`: [] for 'new'; 404 when the conversation is not the caller's. */
-export async function getConversationMessages(
+/**
+ * `GET /api/messages/:conversationId`: the messages as chunks of JSON text (`messagesJson`, page by page);
+ * `[]` for 'new'; 404 when the conversation is not the caller's.
+ */
+export async function conversationMessagesJson(
   db: Db,
   userId: string,
   conversationId: string,
-): Promise<Message[]> {
-  if (conversationId === 'new') return [];
+  pageSize: number,
+): Promise<AsyncIterable<string> | Iterable<string>> {
+  if (conversationId === 'new') return ['[]'];
   if (!(await findConversation(db, userId, conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
-  return listMessages(db, userId, conversationId);
+  return messagesJson(db, userId, conversationId, pageSize);
 }
 
 export interface MessageEdit {

@@ -58,7 +58,7 @@ export function sanitizeJson(root: unknown, maxDepth: number): unknown {
   return root;
 }
 
-const FORBIDDEN_KEYS = 'Request body must not contain "__proto__" or "constructor.prototype" keys';
+export const FORBIDDEN_KEYS = 'Request body must not contain "__proto__" or "constructor.prototype" keys';
 
 /** The secure parse failed but the text is valid JSON: it was refused for a prototype-poisoning key. */
 function isPoisoned(text: string): boolean {

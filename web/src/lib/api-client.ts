@@ -169,15 +169,16 @@ async function send(
 ): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  // A FormData body (file uploads) sets its own multipart Content-Type.
+  // A FormData body (file uploads) sets its own multipart Content-Type; a Blob (a JSON file) goes as it is.
   const isForm = body instanceof FormData;
+  const isFile = body instanceof Blob;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   try {
     return await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm || isFile ? body : JSON.stringify(body),
       credentials: options.credentials ?? 'same-origin',
       signal: options.signal,
     });

@@ -19,11 +19,18 @@ export const importFailureSchema = z.object({
 });
 export type ImportFailure = z.infer<typeof importFailureSchema>;
 
-/** Every valid conversation is imported even when others fail. */
+/**
+ * Every valid conversation is imported even when others fail. Importing a file again changes nothing twice:
+ * each conversation of it is `created` (new), `updated` (it got messages it lacked) or `skipped` (all there).
+ */
 export const importResultSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
+  /** Conversations written to: created + updated. */
   imported: z.number().int(),
-  /** The new ids of the imported conversations, in file order. */
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  /** The ids of the conversations of the file (created, updated or skipped), in file order. */
   conversationIds: z.array(z.string()),
   failed: z.array(importFailureSchema),
 });

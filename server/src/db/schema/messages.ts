@@ -48,7 +48,12 @@ export const messages = pgTable(
     ...timestamps(),
   },
   (table) => [
-    index('messages_conversation_id_created_at_idx').on(table.conversationId, table.createdAt),
+    // The message list's keyset order (`created_at`, then `message_id`): a page is an index range scan.
+    index('messages_conversation_id_created_at_message_id_idx').on(
+      table.conversationId,
+      table.createdAt,
+      table.messageId,
+    ),
     index('messages_conversation_id_parent_message_id_idx').on(table.conversationId, table.parentMessageId),
     index('messages_user_id_idx').on(table.userId),
     index('messages_search_vector_idx').using('gin', table.searchVector),

@@ -9,16 +9,16 @@ export class ImportFileError extends Error {
   }
 }
 
-/** Sends an export file (ChatGPT `conversations.json`, LibreChat or Parley JSON) to be imported. */
+/**
+ * Sends an export file (ChatGPT `conversations.json`, LibreChat or Parley JSON) to be imported, as it is:
+ * the server parses it (in a worker), so a 40 MB file never freezes the tab. What is plainly not JSON (it
+ * does not start with `{` or `[`) is told here.
+ */
 export async function importConversationsFile(file: File): Promise<ImportResult> {
   if (file.size > IMPORT_BODY_LIMIT) throw new ImportFileError('too_large');
-  let body: unknown;
-  try {
-    body = JSON.parse(await file.text());
-  } catch {
-    throw new ImportFileError('not_json');
-  }
-  return apiPost(paths.convosImport, body, importResultSchema);
+  const start = (await file.slice(0, 64).text()).replace(/^\uFEFF/, '').trimStart();
+  if (!start.startsWith('{') && !start.startsWith('[')) throw new ImportFileError('not_json');
+  return apiPost(paths.convosImport, file, importResultSchema);
 }
 
 /** "Download all my data": the server's export file, saved as it names it. */

@@ -78,8 +78,16 @@ export function ImportSection({ onImported }: { onImported: (result: ImportResul
       <p className="text-[13px] text-neutral-500 dark:text-neutral-400">{t('com_ui_import_hint')}</p>
       {error && <Alert variant="error">{error}</Alert>}
       {result && (
-        <Alert variant={result.imported > 0 || result.failed.length === 0 ? 'success' : 'error'}>
-          <p>{t('com_ui_import_result', { count: result.imported })}</p>
+        <Alert
+          variant={result.failed.length === 0 || result.conversationIds.length > 0 ? 'success' : 'error'}
+        >
+          <p>
+            {t('com_ui_import_result', {
+              created: result.created,
+              updated: result.updated,
+              skipped: result.skipped,
+            })}
+          </p>
           {result.failed.length > 0 && (
             <ul className="mt-1 list-disc ps-5">
               {result.failed.map((failure) => (

@@ -1,0 +1,2 @@
+DROP INDEX "messages_conversation_id_created_at_idx";--> statement-breakpoint
+CREATE INDEX "messages_conversation_id_created_at_message_id_idx" ON "messages" USING btree ("conversation_id","created_at","message_id");
