@@ -6,6 +6,8 @@ import { isPasswordResetEnabled } from '../config/startup-config';
 export interface AuthSettings {
   appTitle: string;
   jwtSecret: string;
+  /** Key from which each rotated refresh token is derived (`JWT_REFRESH_SECRET`). */
+  refreshSecret: string;
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a session (its refresh tokens); rotation does not extend it. */
   refreshTokenTtlMs: number;
@@ -33,6 +35,7 @@ export function authSettingsFrom(config: AppConfig): AuthSettings {
   return {
     appTitle: env.APP_TITLE ?? DEFAULT_APP_TITLE,
     jwtSecret: config.secrets.jwtSecret,
+    refreshSecret: config.secrets.jwtRefreshSecret,
     accessTokenTtlSeconds: Math.max(1, Math.round(env.SESSION_EXPIRY / 1000)),
     refreshTokenTtlMs: env.REFRESH_TOKEN_EXPIRY,
     resetTokenTtlMs: RESET_TOKEN_TTL_MS,

@@ -44,7 +44,7 @@ describeEachEngine('password reset without email sending', (getDb, { getDatabase
     return {
       db: getDb(),
       users: createUsersService(getDb()),
-      sessions: createSessions({ db: getDb(), ttlMs: 60_000, now }),
+      sessions: createSessions({ db: getDb(), ttlMs: 60_000, now, rotationKey: 'test-rotation-key' }),
       settings: { domainClient: 'http://chat.test' },
       now,
     };

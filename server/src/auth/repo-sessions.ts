@@ -26,6 +26,24 @@ export async function findSessionIdOfRotatedToken(db: Db, tokenHash: string): Pr
   return row?.sessionId;
 }
 
+export async function findSessionById(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row;
+}
+
+/** The rotated-away token `tokenHash`, if it is one: its session and when it was rotated. */
+export async function findRotatedToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ sessionId: string; rotatedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessionRotatedTokens.sessionId, rotatedAt: sessionRotatedTokens.rotatedAt })
+    .from(sessionRotatedTokens)
+    .where(eq(sessionRotatedTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
 /**
  * Replaces the session's current token hash `oldHash` by `newHash` and remembers `oldHash` as rotated.
  * False when the session no longer holds `oldHash` (rotated concurrently) or is revoked.

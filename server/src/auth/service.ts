@@ -46,7 +46,12 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
-  const sessions = createSessions({ db: deps.db, ttlMs: deps.settings.refreshTokenTtlMs, now: deps.now });
+  const sessions = createSessions({
+    db: deps.db,
+    ttlMs: deps.settings.refreshTokenTtlMs,
+    now: deps.now,
+    rotationKey: deps.settings.refreshSecret,
+  });
   const ctx: AuthContext = { ...deps, sessions };
   return {
     settings: deps.settings,

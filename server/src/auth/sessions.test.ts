@@ -1,11 +1,12 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { createTestUser } from '../../test/test-users';
-import { createSessions } from './sessions';
+import { createSessions, ROTATION_GRACE_MS } from './sessions';
 
 describeEachEngine('sessions', (getDb, { getDatabase }) => {
   let clock = Date.now();
-  const sessions = () => createSessions({ db: getDb(), ttlMs: 60_000, now: () => new Date(clock) });
+  const sessions = () =>
+    createSessions({ db: getDb(), ttlMs: 60_000, now: () => new Date(clock), rotationKey: 'shared-key' });
 
   it('keeps the session’s absolute expiry across rotations', async () => {
     const { user } = await createTestUser(getDatabase());
@@ -16,17 +17,59 @@ describeEachEngine('sessions', (getDb, { getDatabase }) => {
     clock = Date.now();
   });
 
-  it('lets only one of two simultaneous rotations of the same token win, and then ends the session', async () => {
+  it('answers four simultaneous rotations of one token (four tabs) with the same next token, on two instances', async () => {
     const { user } = await createTestUser(getDatabase());
     const { token } = await sessions().start(user.id);
-    const outcomes = await Promise.all([sessions().rotate(token), sessions().rotate(token)]);
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
-    expect(outcomes.find((outcome) => !outcome.ok)).toEqual({ ok: false, reason: 'reused' });
-    const winner = outcomes.find((outcome) => outcome.ok);
-    expect(winner?.ok && (await sessions().rotate(winner.refresh.token))).toEqual({
-      ok: false,
-      reason: 'revoked',
+    // Two `Sessions` stand for two server instances sharing the database and the key.
+    const [one, two] = [sessions(), sessions()];
+    const outcomes = await Promise.all([
+      one.rotate(token),
+      two.rotate(token),
+      one.rotate(token),
+      two.rotate(token),
+    ]);
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    const next = new Set(outcomes.map((outcome) => (outcome.ok ? outcome.refresh.token : '')));
+    expect(next.size).toBe(1);
+    const [current = ''] = [...next];
+    expect((await one.rotate(current)).ok).toBe(true);
+  });
+
+  it('lets the token rotated last answer within the grace window, then revokes on its reuse', async () => {
+    const { user } = await createTestUser(getDatabase());
+    const { token: first } = await sessions().start(user.id);
+    const rotated = await sessions().rotate(first);
+    if (!rotated.ok) throw new Error('first rotation failed');
+    clock += ROTATION_GRACE_MS - 1000;
+    expect(await sessions().rotate(first)).toEqual(rotated);
+    clock += 2000;
+    expect(await sessions().rotate(first)).toEqual({ ok: false, reason: 'reused' });
+    expect(await sessions().rotate(rotated.refresh.token)).toEqual({ ok: false, reason: 'revoked' });
+    clock = Date.now();
+  });
+
+  it('revokes the session when an older token than the last rotated one comes back, even at once', async () => {
+    const { user } = await createTestUser(getDatabase());
+    const { token: first } = await sessions().start(user.id);
+    const second = await sessions().rotate(first);
+    if (!second.ok) throw new Error('rotation failed');
+    const third = await sessions().rotate(second.refresh.token);
+    if (!third.ok) throw new Error('rotation failed');
+    expect(await sessions().rotate(first)).toEqual({ ok: false, reason: 'reused' });
+    expect(await sessions().rotate(third.refresh.token)).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('does not answer a token of another key (another deployment)', async () => {
+    const { user } = await createTestUser(getDatabase());
+    const { token } = await sessions().start(user.id);
+    const elsewhere = createSessions({
+      db: getDb(),
+      ttlMs: 60_000,
+      now: () => new Date(clock),
+      rotationKey: 'other',
     });
+    expect((await sessions().rotate(token)).ok).toBe(true);
+    expect(await elsewhere.rotate(token)).toEqual({ ok: false, reason: 'reused' });
   });
 
   it('revokes every session of one user and none of another', async () => {

@@ -1,7 +1,10 @@
+import { createHmac } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token';
 import {
   deleteExpiredUserSessions,
+  findRotatedToken,
+  findSessionById,
   findSessionByTokenHash,
   findSessionIdOfRotatedToken,
   insertSession,
@@ -25,7 +28,9 @@ export interface Sessions {
   start(userId: string): Promise<IssuedRefreshToken>;
   /**
    * Swaps a refresh token for the next one of its session. A token that was already rotated away means
-   * it was copied: the whole session is revoked (theft detection).
+   * it was copied: the whole session is revoked (theft detection) — except the token rotated last,
+   * presented again within `ROTATION_GRACE_MS` (several tabs refreshing at once), which gets the
+   * session's current token.
    */
   rotate(token: string | undefined): Promise<RotationOutcome>;
   /** Revokes the session of this token, if any. */
@@ -33,8 +38,37 @@ export interface Sessions {
   revokeAllOf(userId: string): Promise<void>;
 }
 
-export function createSessions(deps: { db: Db; ttlMs: number; now: () => Date }): Sessions {
-  const { db, ttlMs, now } = deps;
+/** How long the token rotated last still answers with the session's current one. */
+export const ROTATION_GRACE_MS = 30_000;
+
+export function createSessions(deps: {
+  db: Db;
+  ttlMs: number;
+  now: () => Date;
+  /** Server secret from which each next token is derived (the same on every instance). */
+  rotationKey: string;
+}): Sessions {
+  const { db, ttlMs, now, rotationKey } = deps;
+  // The next token is a keyed hash of the current one: every instance, and a second request with the same
+  // token, arrives at the same next token without storing it; without the key it cannot be guessed.
+  const nextOf = (token: string) => createHmac('sha256', rotationKey).update(token).digest('base64url');
+
+  /** `token` is no session's current token: the grace answer, or a reuse that revokes its session. */
+  const replay = async (token: string, hash: string, at: Date): Promise<RotationOutcome> => {
+    const rotated = await findRotatedToken(db, hash);
+    if (!rotated) return { ok: false, reason: 'invalid' };
+    const session = await findSessionById(db, rotated.sessionId);
+    if (!session || session.revokedAt) return { ok: false, reason: 'revoked' };
+    if (session.expiresAt <= at) return { ok: false, reason: 'expired' };
+    const next = nextOf(token);
+    const isLast = session.refreshTokenHash === hashOpaqueToken(next);
+    if (isLast && at.getTime() - rotated.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
+      return { ok: true, userId: session.userId, refresh: { token: next, expiresAt: session.expiresAt } };
+    }
+    await revokeSession(db, session.id, at);
+    return { ok: false, reason: 'reused' };
+  };
+
   return {
     async start(userId) {
       const at = now();
@@ -50,26 +84,18 @@ export function createSessions(deps: { db: Db; ttlMs: number; now: () => Date })
       const at = now();
       const oldHash = hashOpaqueToken(token);
       const session = await findSessionByTokenHash(db, oldHash);
-      if (!session) {
-        const reusedIn = await findSessionIdOfRotatedToken(db, oldHash);
-        if (!reusedIn) return { ok: false, reason: 'invalid' };
-        await revokeSession(db, reusedIn, at);
-        return { ok: false, reason: 'reused' };
-      }
+      if (!session) return replay(token, oldHash, at);
       if (session.revokedAt) return { ok: false, reason: 'revoked' };
       if (session.expiresAt <= at) return { ok: false, reason: 'expired' };
-      const next = newOpaqueToken();
+      const next = nextOf(token);
       const rotated = await rotateSessionToken(db, {
         sessionId: session.id,
         oldHash,
         newHash: hashOpaqueToken(next),
         now: at,
       });
-      if (!rotated) {
-        // Another request rotated this very token a moment ago: the same token was used twice.
-        await revokeSession(db, session.id, at);
-        return { ok: false, reason: 'reused' };
-      }
+      // Another request rotated this very token a moment ago (another tab): the grace answer applies.
+      if (!rotated) return replay(token, oldHash, at);
       return { ok: true, userId: session.userId, refresh: { token: next, expiresAt: session.expiresAt } };
     },
 

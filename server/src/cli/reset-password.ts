@@ -52,7 +52,12 @@ async function main(): Promise<number> {
       {
         db: database.db,
         users: createUsersService(database.db),
-        sessions: createSessions({ db: database.db, ttlMs: settings.refreshTokenTtlMs, now }),
+        sessions: createSessions({
+          db: database.db,
+          ttlMs: settings.refreshTokenTtlMs,
+          now,
+          rotationKey: settings.refreshSecret,
+        }),
         settings,
         now,
       },

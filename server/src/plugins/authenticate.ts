@@ -10,6 +10,8 @@ declare module 'fastify' {
 }
 
 const UNAUTHORIZED: ErrorBody = { message: 'Unauthorized' };
+/** RFC 9110 §11.1: the scheme is case-insensitive (`bearer x`, `BEARER x`). */
+const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
  * A preHandler that admits requests with a valid `Authorization: Bearer <access token>` and sets
@@ -19,7 +21,7 @@ const UNAUTHORIZED: ErrorBody = { message: 'Unauthorized' };
 export function authenticate(jwtSecret: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
     const user = token ? await verifyAccessToken(jwtSecret, token) : null;
     if (!user) {
       await reply.status(401).send(UNAUTHORIZED);

@@ -11,10 +11,19 @@ let inFlight: Promise<AuthResponse | null> | null = null;
  * and presenting a rotated one revokes the session, so two parallel refreshes would sign the user out.
  */
 export function refreshSession(): Promise<AuthResponse | null> {
-  inFlight ??= exchangeRefreshCookie().finally(() => {
+  inFlight ??= oneTabAtATime(exchangeRefreshCookie).finally(() => {
     inFlight = null;
   });
   return inFlight;
+}
+
+/**
+ * Tabs of this origin refresh in turn (Web Locks), so each presents the cookie the previous one set instead
+ * of four tabs opened together presenting the same one (the server's 30 s grace covers browsers without it).
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('parley-session-refresh', work) as Promise<T>) : work();
 }
 
 async function exchangeRefreshCookie(): Promise<AuthResponse | null> {
