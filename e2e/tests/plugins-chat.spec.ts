@@ -2,10 +2,7 @@ import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import { openPluginStore, pickTools, toolsButton, usePluginsEndpoint } from '../support/plugins';
 
-// The agent loop (`POST /api/ask/gptPlugins` with `tools`) lands with the server side of issue 12; drop this
-// `fixme` with it. Both journeys passed against its commit af574e3 (the first calculation starts the math
-// worker, which took over 10 s under load, hence the longer wait for the answer).
-test.fixme();
+// The first calculation starts the math worker, which took over 10 s under load: the answer gets a longer wait.
 
 const calculatorTurn = [
   {
