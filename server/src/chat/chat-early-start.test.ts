@@ -152,7 +152,8 @@ describeEachEngine('the provider request sent while the turn is saved', (getDb, 
     expect(abort.status).toBe(200);
     const final = (await abort.json()) as FinalEvent;
     expect(final.requestMessage.text).toBe(SLOW_TO_SAVE);
-    expect(final.responseMessage).toMatchObject({ text: '', unfinished: true });
+    // Stopped by its user: saved as stopped (incomplete), not as cut off.
+    expect(final.responseMessage).toMatchObject({ text: '', unfinished: false, finish_reason: 'incomplete' });
     const reader = await asking;
     await reader.done;
     expect(reader.types()).toEqual(['created', 'final']);

@@ -127,7 +127,10 @@ describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
     await newConversation(alice);
     await newConversation(alice);
     const moved = newestFirst[30] ?? '';
-    await post(alice, '/api/convos/update', { arg: { conversationId: moved, title: 'Moved up' } });
+    // A settings change moves a conversation up (a rename alone would not).
+    await post(alice, '/api/convos/update', {
+      arg: { conversationId: moved, title: 'Moved up', temperature: 0.5 },
+    });
 
     const second = await cursorPage(alice, first.nextCursor);
     expect(idsOf(second)).toEqual(newestFirst.slice(25).filter((id) => id !== moved));

@@ -150,6 +150,16 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
     },
 
     [`GET ${paths.user}`]: { auth: true, success: 'json' },
+    [`GET ${paths.plugins}`]: { auth: true, success: 'json' },
+    [`POST ${paths.userPlugins}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({
+        pluginKey: fc.oneof(fc.constant('calculator'), text),
+        action: fc.oneof(fc.constantFrom('install', 'uninstall'), text),
+        auth: fc.dictionary(text, text),
+      }),
+    },
     [`GET ${paths.balance}`]: { auth: true, success: 'json' },
     [`GET ${paths.endpoints}`]: { auth: false, success: 'json' },
     [`GET ${paths.endpointsOverride}`]: { auth: false, success: 'json' },

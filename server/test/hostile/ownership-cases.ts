@@ -304,6 +304,9 @@ export const LISTING_ROUTES: Record<string, (rows: SeededRows) => string> = {
 /** Routes that take no id of a user's row and list nothing of one (public, auth flows, the caller's own). */
 export const NO_USER_ROWS = [
   `GET ${paths.health}`,
+  // The caller's own plugin installs and credentials (isolation between users: tools/routes.test.ts).
+  `GET ${paths.plugins}`,
+  `POST ${paths.userPlugins}`,
   `GET ${paths.config}`,
   `POST ${paths.authRegister}`,
   `POST ${paths.authLogin}`,

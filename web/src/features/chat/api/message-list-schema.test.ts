@@ -24,7 +24,8 @@ const flat = {
 
 describe('isFlatMessage', () => {
   it('knows every key of the message schema but the nested ones', () => {
-    const schemaKeys = Object.keys(messageSchema.shape).filter((key) => key !== 'content' && key !== 'files');
+    const nested = new Set(['content', 'files', 'sources']);
+    const schemaKeys = Object.keys(messageSchema.shape).filter((key) => !nested.has(key));
     expect([...FLAT_MESSAGE_KEYS].sort()).toEqual(schemaKeys.sort());
   });
 
@@ -32,7 +33,7 @@ describe('isFlatMessage', () => {
     // Each field takes values of every JSON type in turn, and each field is left out in turn.
     const values: unknown[] = [null, 'x', '', 0, 1.5, -3, 2 ** 60, true, false, [], {}, [1], { a: 1 }];
     const candidates: Record<string, unknown>[] = [flat];
-    for (const key of [...Object.keys(flat), 'searchResult', 'content', 'files', 'unknown']) {
+    for (const key of [...Object.keys(flat), 'searchResult', 'content', 'files', 'sources', 'unknown']) {
       for (const value of values) candidates.push({ ...flat, [key]: value });
       const { [key]: _left, ...without } = { ...flat } as Record<string, unknown>;
       candidates.push(without);

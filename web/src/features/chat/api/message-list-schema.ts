@@ -15,7 +15,7 @@ const NULLISH_STRINGS = ['model', 'endpoint', 'finish_reason', 'thread_id', 'ico
 const OPTIONAL_BOOLEANS = ['searchResult'] as const;
 const NULLISH_INTEGERS = ['tokenCount'] as const;
 
-/** The keys a flat message may have: every key of `messageSchema` but the nested `content` and `files`. */
+/** The keys a flat message may have: every key of `messageSchema` but the nested `content`, `files`, `sources`. */
 export const FLAT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
   ...REQUIRED_STRINGS,
   ...REQUIRED_BOOLEANS,
