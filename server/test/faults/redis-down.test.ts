@@ -68,7 +68,7 @@ async function abortAcross(fake: FakeOpenAI, runner: ChatServer, stopper: ChatSe
   expect(response.status).toBe(200);
   const final = (await response.json()) as FinalEvent;
   await reader.done;
-  expect(final.responseMessage).toMatchObject({ finish_reason: 'incomplete', unfinished: true });
+  expect(final.responseMessage).toMatchObject({ finish_reason: 'incomplete', unfinished: false });
   expect(reader.final().responseMessage).toEqual(final.responseMessage);
 }
 
