@@ -67,6 +67,27 @@ export const paths = {
   plugins: '/api/plugins',
   /** POST `{pluginKey, action: "install"|"uninstall", auth?}` → the updated user. */
   userPlugins: '/api/user/plugins',
+
+  /** GET `?limit&order&after&before` the caller's assistants; POST creates one (`201`). */
+  assistants: '/api/assistants',
+  /** GET the plugins usable by assistants. */
+  assistantsTools: '/api/assistants/tools',
+  /** GET `[{assistant_id, avatar?, actions}]` of the caller's assistants. */
+  assistantsDocuments: '/api/assistants/documents',
+  /** GET the caller's actions, secrets stripped. */
+  assistantsActions: '/api/assistants/actions',
+  /** POST `{action_id?, metadata, model}` → `[assistantDoc, assistant, action]`. */
+  assistantActions: '/api/assistants/actions/:assistant_id',
+  /** DELETE one action and the assistant's functions of its domain. */
+  assistantAction: '/api/assistants/actions/:assistant_id/:action_id/:model',
+  /** POST multipart `file` (+ `metadata` JSON) `?model=` → `201` the assistant with `metadata.avatar`. */
+  assistantAvatar: '/api/assistants/avatar/:assistant_id',
+  /** POST: a run of an assistant, streamed like chat. */
+  assistantsChat: '/api/assistants/chat',
+  /** POST `{abortKey: "<conversationId>:<latest message id>"}`. */
+  assistantsChatAbort: '/api/assistants/chat/abort',
+  /** GET, PATCH, DELETE `?model=` one of the caller's assistants. */
+  assistant: '/api/assistants/:id',
 } as const;
 
 /** Where a social login button sends the browser (prefix it with the startup config's `serverDomain`). */
