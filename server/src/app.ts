@@ -32,6 +32,7 @@ import { MESSAGES_PER_PAGE } from './messages/messages-json';
 import { messageRoutes } from './messages/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body-parser';
+import { imageSources } from './plugins/image-sources';
 import { securityHeaders } from './plugins/security-headers';
 import { presetRoutes } from './presets/routes';
 import { frameworkErrors, registerUrlGuard } from './plugins/url-guard';
@@ -89,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   registerUrlGuard(app);
 
-  await app.register(fastifyHelmet, securityHeaders(config.server.domainServer));
+  await app.register(fastifyHelmet, securityHeaders(config.server.domainServer, imageSources(config)));
   await app.register(fastifyCookie, { secret: config.secrets.jwtRefreshSecret });
 
   await app.register(healthRoutes, { ping: () => database.ping() });

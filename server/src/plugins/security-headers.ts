@@ -2,9 +2,9 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
  * Security headers for every response. Scripts only from our origin (no inline scripts: the theme
- * pre-paint script is a file); inline styles are allowed because KaTeX and positioning need them.
+ * pre-paint script is a file); images from `imageSources` only; inline styles are allowed because KaTeX and positioning need them.
  */
-export function securityHeaders(serverOrigin: string): FastifyHelmetOptions {
+export function securityHeaders(serverOrigin: string, imageSources: string[]): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -12,7 +12,8 @@ export function securityHeaders(serverOrigin: string): FastifyHelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Narrow on purpose (see image-sources.ts): no remote image the administrator did not configure.
+        imgSrc: imageSources,
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

@@ -74,6 +74,63 @@ describe('security headers', () => {
     expectSecurityHeaders(await request());
   });
 
+  it('images load only from our origin, data: and blob: when nothing remote is configured', async () => {
+    const page = await testApp.app.inject({ url: '/c/new' });
+    expect(cspOf(page).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('images load from the remote origins the administrator configured, and no others', async () => {
+    const dir = tempDir('parley-csp-');
+    const configPath = join(dir, 'librechat.yaml');
+    writeFileSync(
+      configPath,
+      [
+        'version: 1.0.8',
+        'endpoints:',
+        '  custom:',
+        '    - name: Mistral',
+        '      apiKey: x',
+        '      baseURL: https://api.mistral.ai/v1',
+        '      models: { default: [mistral-small] }',
+        '      iconURL: https://cdn.example.com/icons/mistral.png',
+        '    - name: Local',
+        '      apiKey: x',
+        '      baseURL: http://127.0.0.1:1/v1',
+        '      models: { default: [m] }',
+        '      iconURL: "https://evil.example;script-src *"',
+        'modelSpecs:',
+        '  list:',
+        '    - name: s',
+        '      label: S',
+        '      iconURL: https://icons.example.org:8443/s.svg',
+        '      preset: { endpoint: Mistral, iconURL: /assets/own.svg }',
+      ].join('\n'),
+    );
+    const configured = await buildTestApp({
+      env: {
+        CONFIG_PATH: configPath,
+        OPENID_IMAGE_URL: 'https://login.example.net/logo.png',
+        GITHUB_CLIENT_ID: 'id',
+      },
+    });
+    try {
+      const page = await configured.app.inject({ url: paths.config });
+      const images = cspOf(page).get('img-src');
+      expect(images).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://cdn.example.com',
+        'https://icons.example.org:8443',
+        'https://login.example.net',
+        'https://avatars.githubusercontent.com',
+      ]);
+      expect(cspOf(page).get('script-src')).toEqual(["'self'"]);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('the page is HTML with the same policy (no inline script allowed to run)', async () => {
     const page = await testApp.app.inject({ url: '/c/new' });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
