@@ -1,9 +1,16 @@
 import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
+
+/**
+ * Run after the migrations at every start: makes `file_chunks.embedding` a pgvector column if the extension
+ * became available since (function of migration 0007; a no-op otherwise).
+ */
+const UPGRADE_EMBEDDING_COLUMN = 'select parley_upgrade_embedding_column()';
 
 /** Arbitrary constant: PostgreSQL advisory-lock key that serialises migrations across server processes. */
 const MIGRATION_LOCK_KEY = 7_228_934_510;
@@ -38,6 +45,7 @@ export async function migrateDatabase(database: Database, opts: MigrateOptions =
   const { driver } = database;
   if (driver.kind === 'pglite' || driver.kind === 'pglite-worker') {
     await migratePglite(driver.db, { migrationsFolder });
+    await driver.db.execute(sql.raw(UPGRADE_EMBEDDING_COLUMN));
     return;
   }
   const client = await driver.pool.connect();
@@ -45,6 +53,7 @@ export async function migrateDatabase(database: Database, opts: MigrateOptions =
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+      await client.query(UPGRADE_EMBEDDING_COLUMN);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

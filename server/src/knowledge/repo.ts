@@ -1,8 +1,29 @@
-// SQL of the knowledge index: chunks with their full-text vector (generated) and embedding (real[]).
+// SQL of the knowledge index: chunks with their full-text vector (generated) and embedding (a pgvector
+// `vector` where the extension exists, always on PGlite; else `real[]`, see migration 0007).
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fileChunks, files } from '../db/schema';
 import type { Chunk } from './chunk';
+
+export type EmbeddingStorage = 'vector' | 'array';
+
+const storageByDb = new WeakMap<Db, Promise<EmbeddingStorage>>();
+
+/** How this database stores embeddings (read once per database from the column's type). */
+export function embeddingStorage(db: Db): Promise<EmbeddingStorage> {
+  let known = storageByDb.get(db);
+  if (!known) {
+    known = db
+      .execute<{ typname: string }>(
+        sql`select t.typname from pg_attribute a join pg_type t on t.oid = a.atttypid
+            where a.attrelid = 'file_chunks'::regclass and a.attname = 'embedding'`,
+      )
+      .then((result) => (result.rows[0]?.typname === 'vector' ? 'vector' : 'array'));
+    known.catch(() => storageByDb.delete(db));
+    storageByDb.set(db, known);
+  }
+  return known;
+}
 
 /** Rows per insert: a batch of this many chunks (about 150 KB of text) is one short statement. */
 const INSERT_BATCH = 100;
@@ -53,6 +74,7 @@ export async function setEmbeddings(
   rows: readonly { chunkIndex: number; embedding: readonly number[] }[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // real[] on both kinds: pgvector casts real[] to vector on assignment.
   const values = sql.join(
     rows.map((row) => sql`(${row.chunkIndex}::integer, ${`{${row.embedding.join(',')}}`}::real[])`),
     sql`, `,
@@ -139,26 +161,37 @@ export async function searchFullText(
     .limit(search.limit);
 }
 
-/** Chunks nearest to the unit-length `vector` by cosine similarity (the dot product of unit vectors). */
+/**
+ * Chunks nearest to the unit-length `vector` by cosine distance: pgvector's `<=>` on a `vector` column, else
+ * the dot product of unit vectors in SQL. Exact search over the turn's files (primary key
+ * `(file_id, chunk_index)` finds their chunks); no approximate index, which would filter after the fact.
+ */
 export async function searchVectors(
   db: Db,
   search: ChunkSearch,
   vector: readonly number[],
 ): Promise<ChunkHit[]> {
   if (search.fileIds.length === 0) return [];
+  const scope = and(
+    eq(fileChunks.userId, search.userId),
+    inArray(fileChunks.fileId, [...search.fileIds]),
+    sql`${fileChunks.embedding} is not null`,
+  );
+  if ((await embeddingStorage(db)) === 'vector') {
+    const literal = `[${vector.join(',')}]`;
+    return db
+      .select(hitColumns)
+      .from(fileChunks)
+      .where(and(scope, sql`vector_dims(${fileChunks.embedding}) = ${vector.length}`))
+      .orderBy(sql`${fileChunks.embedding} <=> ${literal}::vector`, asc(fileChunks.chunkIndex))
+      .limit(search.limit);
+  }
   const literal = `{${vector.join(',')}}`;
   const similarity = sql`(select sum(a * b) from unnest(${fileChunks.embedding}, ${literal}::real[]) as t(a, b))`;
   return db
     .select(hitColumns)
     .from(fileChunks)
-    .where(
-      and(
-        eq(fileChunks.userId, search.userId),
-        inArray(fileChunks.fileId, [...search.fileIds]),
-        sql`${fileChunks.embedding} is not null`,
-        sql`cardinality(${fileChunks.embedding}) = ${vector.length}`,
-      ),
-    )
+    .where(and(scope, sql`cardinality(${fileChunks.embedding}) = ${vector.length}`))
     .orderBy(sql`${similarity} desc nulls last`, asc(fileChunks.chunkIndex))
     .limit(search.limit);
 }

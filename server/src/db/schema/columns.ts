@@ -12,6 +12,21 @@ export const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsvector',
 });
 
+/**
+ * A chunk's embedding: `real[]` in the schema, a pgvector `vector` where migration 0007 could upgrade it.
+ * Reads accept both text forms (`{1,2}` and `[1,2]`) and arrays; writes go through SQL that casts
+ * (`knowledge/repo.ts`), so `toDriver` is the array form, valid for the `real[]` column only.
+ */
+export const embeddingColumn = customType<{ data: number[]; driverData: unknown }>({
+  dataType: () => 'real[]',
+  toDriver: (value) => `{${value.join(',')}}`,
+  fromDriver: (value) => {
+    if (Array.isArray(value)) return value.map(Number);
+    const inner = String(value).trim().slice(1, -1).trim();
+    return inner === '' ? [] : inner.split(',').map(Number);
+  },
+});
+
 /** `created_at` / `updated_at` (timestamptz, default now(); `updated_at` bumped by drizzle on update). */
 export const timestamps = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

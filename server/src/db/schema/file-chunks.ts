@@ -1,11 +1,12 @@
-import { index, integer, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
-import { searchTsvectorOf, tsvector } from './columns';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { embeddingColumn, searchTsvectorOf, tsvector } from './columns';
 import { files } from './files';
 
 /**
  * The chunks of a document's text (knowledge), searched by full text at once and by vector once embedded.
- * `embedding` is a plain `real[]` on every engine (PGlite 0.5 ships no `vector` extension and Debian's
- * PostgreSQL 15 has no pgvector package): one schema, one query, see docs/decisions.md "Knowledge vectors".
+ * `embedding` is created `real[]`; migration 0007 (`parley_upgrade_embedding_column()`, run again at every
+ * start) turns it into a pgvector `vector` wherever the extension can be created (always on PGlite), see
+ * docs/decisions.md "Knowledge vectors: pgvector where available, `real[]` otherwise".
  */
 export const fileChunks = pgTable(
   'file_chunks',
@@ -25,7 +26,7 @@ export const fileChunks = pgTable(
     /** Generated from `text`; never written by the app. */
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchTsvectorOf('text')),
     /** Unit-length embedding of `text`; null until embedded. */
-    embedding: real('embedding').array(),
+    embedding: embeddingColumn('embedding'),
   },
   (table) => [
     primaryKey({ columns: [table.fileId, table.chunkIndex] }),
