@@ -1,5 +1,5 @@
 import { test } from '../support/chat-fixtures';
-import { askDocuments } from '../support/knowledge-journey';
+import { askBigLog, askDocuments } from '../support/knowledge-journey';
 
 // Embeddings from the OpenAI fake (the chat endpoint's key and proxy are the default).
 test.use({ parleyEnv: { EMBEDDINGS_MODEL: 'fake-embed' } });
@@ -8,5 +8,9 @@ test('a PDF and a DOCX answer a question about page 2, with sources that open th
   page,
   fake,
 }) => {
-  await askDocuments(page, fake, 'knowledge');
+  await askDocuments(page, fake, 'knowledge', true);
+});
+
+test('a 3 MB log sends only its passages about the question', async ({ page, fake }) => {
+  await askBigLog(page, fake);
 });
