@@ -11,6 +11,7 @@ import { createCoordination } from './coordination/create-coordination';
 import { balanceRoutes } from './balance/routes';
 import { balanceSettingsFromEnv } from './balance/settings';
 import { createChatEngineFor } from './chat/create-chat-engine';
+import { announceDeleted } from './chat/conversation-deleted';
 import { chatRoutes } from './chat/routes';
 import { configRoutes } from './config/routes';
 import { conversationRoutes } from './conversations/routes';
@@ -104,7 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(oauthRoutes, { auth, oauth });
   await app.register(userRoutes, { users, jwtSecret });
-  await app.register(conversationRoutes, { db, jwtSecret });
+  await app.register(conversationRoutes, {
+    db,
+    jwtSecret,
+    onDeleted: (userId, conversationId) => announceDeleted(coordination.abortBus, userId, conversationId),
+  });
   const pageSize = MESSAGES_PER_PAGE[database.kind];
   await app.register(messageRoutes, { db, jwtSecret, pageSize });
   await app.register(importRoutes, {

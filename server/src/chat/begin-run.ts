@@ -5,15 +5,37 @@ import type { GenerationWriter } from '../coordination/generation-log';
 import { errorEvent, type GenerationDetail } from './chat-events';
 import type { PreparedTurn, StartInput } from './prepare-turn';
 import type { ChatEngineDeps, RunAbort } from './run-context';
+import { deletedKey } from './conversation-deleted';
 import { saveTurn, type SavedTurn } from './save-turn';
 
 const NOT_STARTED = 'The message could not be saved, so no reply was generated.';
 
-/** Listens for the run's abort from now on, before anything can find the run. */
-export function listenForAbort(deps: ChatEngineDeps, generationId: string): RunAbort {
+/**
+ * Listens for the run's abort from now on, before anything can find the run: its own (Stop), and the
+ * deletion of its conversation or of all the user's conversations.
+ */
+export function listenForAbort(
+  deps: ChatEngineDeps,
+  generationId: string,
+  owner: { userId: string; conversationId: string },
+): RunAbort {
   const controller = new AbortController();
-  const stopListening = deps.abortBus.listen(generationId, () => controller.abort());
-  return { signal: controller.signal, stopListening };
+  const deleted = () => {
+    abort.conversationDeleted = true;
+    controller.abort();
+  };
+  const stops = [
+    deps.abortBus.listen(generationId, () => controller.abort()),
+    deps.abortBus.listen(deletedKey(owner.userId, owner.conversationId), deleted),
+    deps.abortBus.listen(deletedKey(owner.userId), deleted),
+  ];
+  const abort: RunAbort = {
+    signal: controller.signal,
+    stopListening: () => stops.forEach((stop) => stop()),
+    stop: () => controller.abort(),
+    conversationDeleted: false,
+  };
+  return abort;
 }
 
 /** Ends a run registered for a turn that could not be saved; anyone following it is told. */
@@ -45,6 +67,7 @@ export async function saveAndRegister(
       userId: input.userId,
       conversationId: turn.conversationId,
       detail: JSON.stringify(detail),
+      messageIds: [turn.responseMessageId, turn.userMessage.messageId],
     }),
   ]);
   if (saved.status === 'rejected') {

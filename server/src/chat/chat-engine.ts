@@ -27,17 +27,18 @@ export interface ChatEngine {
   /** Every event of a run from the first, then live ones through `final`. */
   follow(generationId: string, signal: AbortSignal): AsyncIterable<LogEntry>;
   /**
-   * Re-attaches to the run being generated for this user in this conversation (404 when none): after
-   * `lastEventId`, or from `created` with everything so far merged into one `text` event.
+   * Re-attaches to the run being generated for this user under `key` (404 when none): after `lastEventId`, or
+   * from `created` with everything so far merged into one `text` event. `key` is a conversation id (its latest
+   * run) or `<conversationId>:<messageId>` (the run of that reply or user message).
    */
   resume(
     userId: string,
-    conversationId: string,
+    key: string,
     lastEventId: number | undefined,
     signal: AbortSignal,
   ): Promise<AsyncIterable<LogEntry>>;
-  /** Stops that run, wherever it runs, and answers its `final` event's JSON; 404 when none. */
-  abort(userId: string, conversationId: string): Promise<string>;
+  /** Stops the run under `key` (as `resume` reads it), wherever it runs, and answers its `final` event's JSON; 404 when none. */
+  abort(userId: string, key: string): Promise<string>;
   /** Shutting down: stops this instance's runs and waits (up to `waitMs`) until each is finalized. */
   close(waitMs?: number): Promise<void>;
 }
@@ -85,7 +86,10 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
   const send = () => (prepared.request ? startUpstream(prepared.provider, prepared.request) : undefined);
   let upstream = prepared.ownConversation ? send() : undefined;
   const generationId = randomUUID();
-  const abort = listenForAbort(deps, generationId);
+  const abort = listenForAbort(deps, generationId, {
+    userId: input.userId,
+    conversationId: prepared.turn.conversationId,
+  });
   let saved: Awaited<ReturnType<typeof saveAndRegister>>;
   try {
     saved = await saveAndRegister(deps, input, prepared, generationId);
@@ -122,18 +126,22 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
   return { generationId, conversationId: turn.conversationId };
 }
 
-async function findRun(
-  deps: ChatEngineDeps,
-  userId: string,
-  conversationId: string,
-): Promise<GenerationMeta> {
-  const meta = await deps.generationLog.findActive(userId, conversationId);
+/** `<conversationId>` or `<conversationId>:<messageId>` (API.md abort keys). */
+function parseRunKey(key: string): { conversationId: string; messageId?: string } {
+  const [conversationId = '', messageId, extra] = key.split(':');
+  if (extra !== undefined || messageId === '') throw notFound(NOTHING_RUNNING);
+  return messageId === undefined ? { conversationId } : { conversationId, messageId };
+}
+
+async function findRun(deps: ChatEngineDeps, userId: string, key: string): Promise<GenerationMeta> {
+  const { conversationId, messageId } = parseRunKey(key);
+  const meta = await deps.generationLog.findActive(userId, conversationId, messageId);
   if (!meta) throw notFound(NOTHING_RUNNING);
   return meta;
 }
 
-async function abort(deps: ChatEngineDeps, userId: string, conversationId: string): Promise<string> {
-  const meta = await findRun(deps, userId, conversationId);
+async function abort(deps: ChatEngineDeps, userId: string, key: string): Promise<string> {
+  const meta = await findRun(deps, userId, key);
   const signal = AbortSignal.timeout(deps.settings.abortWaitMs);
   // Follow the log before asking, so the final entry cannot slip past.
   const entries = deps.generationLog.read(meta.generationId, 0, signal)[Symbol.asyncIterator]();
@@ -158,11 +166,11 @@ async function lastEntry(
 async function resume(
   deps: ChatEngineDeps,
   userId: string,
-  conversationId: string,
+  key: string,
   lastEventId: number | undefined,
   signal: AbortSignal,
 ): Promise<AsyncIterable<LogEntry>> {
-  const meta = await findRun(deps, userId, conversationId);
+  const meta = await findRun(deps, userId, key);
   const log = deps.generationLog;
   if (lastEventId !== undefined) return log.read(meta.generationId, lastEventId, signal);
   const stored = await log.snapshot(meta.generationId);
@@ -187,9 +195,8 @@ export function createChatEngine(given: ChatEngineDeps): ChatEngine {
   return {
     start: (input) => start(deps, runs, input),
     follow: (generationId, signal) => deps.generationLog.read(generationId, 0, signal),
-    resume: (userId, conversationId, lastEventId, signal) =>
-      resume(deps, userId, conversationId, lastEventId, signal),
-    abort: (userId, conversationId) => abort(deps, userId, conversationId),
+    resume: (userId, key, lastEventId, signal) => resume(deps, userId, key, lastEventId, signal),
+    abort: (userId, key) => abort(deps, userId, key),
     close: (waitMs = 5_000) => closeRuns(deps, runs, waitMs),
   };
 }

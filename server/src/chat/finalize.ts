@@ -1,8 +1,9 @@
 // The one end of every run (STYLE.md habit 5): finish, abort, provider error, drop, silence, a prompt that
-// does not fit. Saves the reply, records usage, keeps the provider's state, emits `final`, gives the concurrency slot back. Never throws.
+// does not fit, a deleted conversation. Saves the reply, records usage, keeps the provider's state, emits `final`, gives the concurrency slot back. Never throws.
 import { encodeChatErrorText } from '@parley/shared/errors/chat-error-kinds';
 import type { ContentPart, Message } from '@parley/shared/schemas/message';
 import { appendEvent, errorEvent, finalEvent } from './chat-events';
+import { CONVERSATION_DELETED } from './conversation-deleted';
 import { savedFinishReason } from './drive-provider';
 import type { PartialSaver } from './partial-saver';
 import type { MessageWrite } from './ports';
@@ -108,13 +109,18 @@ export async function finalize(ctx: RunContext, state: ReplyState, saver: Partia
     appendEvent(ctx.writer, errorEvent(state.failure.kind, state.failure.message, outcome.text));
   const tokenCount = outcome.error ? 0 : ctx.countTokens(outcome.text);
   const write = replyWrite(ctx, { ...outcome, tokenCount });
-  const saved = await saveReply(ctx, write);
+  // A deleted conversation has nowhere to keep the reply: nothing is saved and nothing failed.
+  const saved = ctx.abort.conversationDeleted ? undefined : await saveReply(ctx, write);
+  const deleted = ctx.abort.conversationDeleted;
   // Never reported as saved when it was not: the client is told, and keeps the text it was shown.
-  if (!saved) appendEvent(ctx.writer, errorEvent('upstream', UNSAVED, outcome.text));
+  if (!saved && !deleted) appendEvent(ctx.writer, errorEvent('upstream', UNSAVED, outcome.text));
   const responseMessage = saved ?? asMessage(write, ctx.requestMessage.createdAt);
   await recordUsage(ctx, state);
-  const conversation = await saveProviderState(ctx, state.providerState);
-  const final = finalEvent(conversation, ctx.requestMessage, responseMessage);
+  const conversation = deleted ? ctx.conversation : await saveProviderState(ctx, state.providerState);
+  const final = {
+    ...finalEvent(conversation, ctx.requestMessage, responseMessage),
+    ...(deleted ? { info: CONVERSATION_DELETED } : {}),
+  };
   try {
     await ctx.writer.end(final.type, JSON.stringify(final));
   } catch (error) {

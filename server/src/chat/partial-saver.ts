@@ -1,3 +1,4 @@
+import { isConversationGone } from './save-reply';
 import { replyWrite, type ReplyState, type RunContext } from './run-context';
 
 /**
@@ -47,6 +48,12 @@ export class PartialSaver {
           replyWrite(ctx, { text, ...parts, unfinished: true, error: false }),
         );
       } catch (error) {
+        if (isConversationGone(error)) {
+          // Deleted where the abort bus did not reach (another instance while Redis was away): stop here.
+          ctx.abort.conversationDeleted = true;
+          ctx.abort.stop();
+          return;
+        }
         ctx.deps.logger.warn(
           { err: error, messageId: ctx.reply.messageId },
           'could not save the partial reply',

@@ -81,6 +81,10 @@ export interface ReplyIdentity {
 export interface RunAbort {
   signal: AbortSignal;
   stopListening: () => void;
+  /** Stops the run from inside (its conversation turned out to be gone). */
+  stop: () => void;
+  /** True once the run was stopped because its conversation was deleted (or found gone when saving). */
+  conversationDeleted: boolean;
 }
 
 /** Everything a run needs, fixed before its first event. */

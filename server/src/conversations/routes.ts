@@ -30,6 +30,8 @@ export interface ConversationRoutesDeps {
   jwtSecret: string;
   /** How `gen_title` waits for a title still being generated. */
   titleWait?: TitleWait;
+  /** After a delete: stops replies still being generated there (all the user's without an id). */
+  onDeleted?: (userId: string, conversationId?: string) => Promise<void>;
 }
 
 const conversationParamsSchema = z.object({ conversationId: z.string() });
@@ -71,7 +73,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesDeps> =
   app.post(
     paths.convosClear,
     { schema: { body: conversationClearBodySchema, response: { 200: conversationClearResponseSchema } } },
-    async (request) => clearConversations(db, request.user.id, request.body.arg),
+    async (request) => {
+      const { arg } = request.body;
+      const result = await clearConversations(db, request.user.id, arg);
+      if (result.deletedCount > 0) await deps.onDeleted?.(request.user.id, arg.conversationId);
+      return result;
+    },
   );
 
   app.post(

@@ -7,6 +7,11 @@ export interface GenerationMeta {
   userId: string;
   conversationId: string;
   detail: string;
+  /**
+   * Message ids the run can also be found by (its reply's and its user message's), so two replies streaming
+   * in one conversation can each be stopped or resumed.
+   */
+  messageIds?: string[] | undefined;
 }
 
 /** One event of a run. `seq` counts from 1 within the run; `last` marks the final entry. */
@@ -28,10 +33,16 @@ export interface GenerationWriter {
 }
 
 export interface GenerationLog {
-  /** Registers a run as the active one of (userId, conversationId), replacing any earlier one there. */
+  /**
+   * Registers a run as the active one of (userId, conversationId), replacing any earlier one there, and as
+   * the one of (userId, conversationId, id) for each of its `messageIds`.
+   */
   open(meta: GenerationMeta): Promise<GenerationWriter>;
-  /** The run being generated for this user in this conversation, or null. */
-  findActive(userId: string, conversationId: string): Promise<GenerationMeta | null>;
+  /**
+   * The run being generated for this user in this conversation (the latest one there), or, with
+   * `messageId`, the one of that reply (or user message); null when none.
+   */
+  findActive(userId: string, conversationId: string, messageId?: string): Promise<GenerationMeta | null>;
   /**
    * Entries with `seq > afterSeq`: the stored ones first, then live ones, ending after the last entry, when
    * `signal` fires, or when the run is unknown or gone (its instance died).

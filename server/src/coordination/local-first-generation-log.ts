@@ -59,12 +59,12 @@ export function createLocalFirstGenerationLog(options: LocalFirstOptions): Gener
 
   return {
     open,
-    async findActive(userId, conversationId) {
+    async findActive(userId, conversationId, messageId) {
       if (!isDown()) {
-        const found = await shared.findActive(userId, conversationId).catch(() => null);
+        const found = await shared.findActive(userId, conversationId, messageId).catch(() => null);
         if (found) return found;
       }
-      return local.findActive(userId, conversationId);
+      return local.findActive(userId, conversationId, messageId);
     },
     read(generationId, afterSeq, signal) {
       if (local.has(generationId)) return local.read(generationId, afterSeq, signal);

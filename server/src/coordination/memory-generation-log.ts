@@ -15,7 +15,14 @@ interface Run {
   wake: Set<() => void>;
 }
 
-const slotKey = (userId: string, conversationId: string) => `${userId}:${conversationId}`;
+const slotKey = (userId: string, conversationId: string, messageId?: string) =>
+  messageId === undefined ? `${userId}:${conversationId}` : `${userId}:${conversationId}:${messageId}`;
+
+/** Every slot a run holds: its conversation's, and one per message id it can be found by. */
+const slotsOf = (meta: GenerationMeta): string[] => [
+  slotKey(meta.userId, meta.conversationId),
+  ...(meta.messageIds ?? []).map((id) => slotKey(meta.userId, meta.conversationId, id)),
+];
 
 /** The in-process log; `has` tells whether it holds a run (this process's, not yet forgotten). */
 export interface MemoryGenerationLog extends GenerationLog {
@@ -40,8 +47,7 @@ export function createMemoryGenerationLog(options: { retainMs?: number } = {}): 
   };
 
   const endRun = (run: Run) => {
-    const key = slotKey(run.meta.userId, run.meta.conversationId);
-    if (active.get(key) === run.meta.generationId) active.delete(key);
+    for (const key of slotsOf(run.meta)) if (active.get(key) === run.meta.generationId) active.delete(key);
     const timer = setTimeout(() => {
       timers.delete(timer);
       runs.delete(run.meta.generationId);
@@ -54,7 +60,7 @@ export function createMemoryGenerationLog(options: { retainMs?: number } = {}): 
     open(meta) {
       const run: Run = { meta, entries: [], ended: false, wake: new Set() };
       runs.set(meta.generationId, run);
-      active.set(slotKey(meta.userId, meta.conversationId), meta.generationId);
+      for (const key of slotsOf(meta)) active.set(key, meta.generationId);
       const writer: GenerationWriter = {
         meta,
         append: (type, data) => push(run, type, data, false),
@@ -66,8 +72,8 @@ export function createMemoryGenerationLog(options: { retainMs?: number } = {}): 
       };
       return Promise.resolve(writer);
     },
-    findActive(userId, conversationId) {
-      const id = active.get(slotKey(userId, conversationId));
+    findActive(userId, conversationId, messageId) {
+      const id = active.get(slotKey(userId, conversationId, messageId));
       const run = id === undefined ? undefined : runs.get(id);
       return Promise.resolve(run && !run.ended ? run.meta : null);
     },

@@ -28,6 +28,7 @@ const metaSchema = z.object({
   userId: z.string(),
   conversationId: z.string(),
   detail: z.string(),
+  messageIds: z.array(z.string()).optional(),
 });
 
 /** Deletes (or refreshes) the active slot only while it still names this run. */
@@ -46,7 +47,10 @@ export function createRedisGenerationLog(options: RedisGenerationLogOptions): Ge
   const idleCheckMs = options.idleCheckMs ?? 10_000;
   const onError = options.onError ?? (() => undefined);
   const keys = {
-    slot: (userId: string, conversationId: string) => `${prefix}active:${userId}:${conversationId}`,
+    slot: (userId: string, conversationId: string, messageId?: string) =>
+      messageId === undefined
+        ? `${prefix}active:${userId}:${conversationId}`
+        : `${prefix}active:${userId}:${conversationId}:${messageId}`,
     meta: (id: string) => `${prefix}gen:${id}:meta`,
     log: (id: string) => `${prefix}gen:${id}:log`,
     channel: (id: string) => `${prefix}gen:${id}`,
@@ -61,15 +65,16 @@ export function createRedisGenerationLog(options: RedisGenerationLogOptions): Ge
 
   async function open(meta: GenerationMeta): Promise<GenerationWriter> {
     const { generationId: id } = meta;
-    const slot = keys.slot(meta.userId, meta.conversationId);
-    await redis
-      .multi()
-      .set(keys.meta(id), JSON.stringify(meta), 'PX', aliveTtlMs)
-      .set(slot, id, 'PX', aliveTtlMs)
-      .exec();
+    const slots = [
+      keys.slot(meta.userId, meta.conversationId),
+      ...(meta.messageIds ?? []).map((messageId) => keys.slot(meta.userId, meta.conversationId, messageId)),
+    ];
+    const opening = redis.multi().set(keys.meta(id), JSON.stringify(meta), 'PX', aliveTtlMs);
+    for (const slot of slots) opening.set(slot, id, 'PX', aliveTtlMs);
+    await opening.exec();
     const heartbeat = setInterval(() => {
       redis.pexpire(keys.meta(id), aliveTtlMs).catch(onError);
-      redis.eval(REFRESH_SLOT, 1, slot, id, aliveTtlMs).catch(onError);
+      for (const slot of slots) redis.eval(REFRESH_SLOT, 1, slot, id, aliveTtlMs).catch(onError);
     }, aliveTtlMs / 3);
     heartbeat.unref();
     heartbeats.add(heartbeat);
@@ -97,15 +102,19 @@ export function createRedisGenerationLog(options: RedisGenerationLogOptions): Ge
           done,
           redis.pexpire(keys.log(id), retainMs),
           redis.pexpire(keys.meta(id), retainMs),
-          redis.eval(RELEASE_SLOT, 1, slot, id),
+          ...slots.map((slot) => redis.eval(RELEASE_SLOT, 1, slot, id)),
         ]).catch(onError);
         return lastSeq;
       },
     };
   }
 
-  async function findActive(userId: string, conversationId: string): Promise<GenerationMeta | null> {
-    const id = await redis.get(keys.slot(userId, conversationId));
+  async function findActive(
+    userId: string,
+    conversationId: string,
+    messageId?: string,
+  ): Promise<GenerationMeta | null> {
+    const id = await redis.get(keys.slot(userId, conversationId, messageId));
     if (id === null) return null;
     const raw = await redis.get(keys.meta(id));
     const meta = raw === null ? undefined : metaSchema.safeParse(JSON.parse(raw));

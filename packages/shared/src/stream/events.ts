@@ -50,6 +50,8 @@ export const finalEventSchema = z.object({
   title: z.string(),
   requestMessage: messageSchema,
   responseMessage: messageSchema,
+  /** A notice about how the run ended that is not an error ("This conversation was deleted": nothing saved). */
+  info: z.string().optional(),
 });
 
 export const chatEventSchema = z.discriminatedUnion('type', [

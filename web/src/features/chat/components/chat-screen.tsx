@@ -8,7 +8,7 @@ import type { Message } from '@parley/shared/schemas/message';
 import { lazyChunk, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { usePreferences } from '../../../lib/preferences';
-import { showErrorToast } from '../../../lib/toast-store';
+import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { conversationQuery, messagesPath, messagesQuery, useUpdateMessage } from '../api/messages';
 import {
   buildChatCall,
@@ -128,6 +128,7 @@ export function ChatScreen(props: ChatScreenProps) {
       },
       onConnectionError: () => showErrorToast(t('com_error_connection')),
       onCancelError: () => showErrorToast(t('com_error_cancel')),
+      onConversationDeleted: () => showToast({ message: t('com_ui_conversation_deleted'), severity: 'info' }),
     }),
     [props.hooks, navigate, t],
   );
@@ -158,6 +159,7 @@ export function ChatScreen(props: ChatScreenProps) {
         onConversationSaved: (conversation) => hooksRef.current.onConversationSaved?.(conversation),
         onFinal: (event, first) => hooksRef.current.onFinal?.(event, first),
         onConnectionError: () => hooksRef.current.onConnectionError?.(),
+        onConversationDeleted: () => hooksRef.current.onConversationDeleted?.(),
       },
     );
   }, [conversationId, isNew, queryClient]);

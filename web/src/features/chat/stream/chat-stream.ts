@@ -42,6 +42,8 @@ export interface StreamHooks {
   onConnectionError?: () => void;
   /** Stop failed (SPEC §4: "Error cancelling request"). */
   onCancelError?: () => void;
+  /** The conversation was deleted while its reply was being generated: the run ended, nothing was saved. */
+  onConversationDeleted?: () => void;
 }
 
 interface Run {
@@ -162,6 +164,12 @@ function onCreated(run: Run, event: Extract<ChatEvent, { type: 'created' }>): vo
 function onFinal(run: Run, event: FinalEvent): void {
   flush(run);
   if (run.finished) return;
+  if (event.info !== undefined) {
+    // The conversation was deleted meanwhile (another tab): nothing was saved, nothing is put back in a cache.
+    finish(run);
+    run.hooks.onConversationDeleted?.();
+    return;
+  }
   apply(run, [event]);
   run.queryClient.setQueryData([conversationPath(event.conversation.conversationId)], event.conversation);
   finish(run);
@@ -279,7 +287,10 @@ async function reattach(run: Run): Promise<void> {
     try {
       const headers: Record<string, string> = { ...EVENT_STREAM };
       if (run.lastEventId) headers['Last-Event-ID'] = run.lastEventId;
-      response = await apiFetch('GET', resumePath(conversationId), undefined, {
+      const key = run.target.responseMessageId
+        ? `${conversationId}:${run.target.responseMessageId}`
+        : conversationId;
+      response = await apiFetch('GET', resumePath(key), undefined, {
         headers,
         signal: run.controller.signal,
       });
@@ -433,7 +444,10 @@ export async function stopChat(): Promise<void> {
   }
   try {
     const response = await apiFetch('POST', abortPath(run.setup), {
-      abortKey: conversationId,
+      // This tab's reply, not whichever one another tab started since in the same conversation.
+      abortKey: run.target.responseMessageId
+        ? `${conversationId}:${run.target.responseMessageId}`
+        : conversationId,
       endpoint: run.setup.endpoint,
     });
     if (response.status === 404) {
