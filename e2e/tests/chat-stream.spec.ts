@@ -17,8 +17,9 @@ test.describe('sending a message', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
     await expect(reply.getByText('Copy code')).toBeVisible();
+    // No title model here: the first message names the conversation.
     await expect(
-      page.getByRole('navigation').getByRole('link', { name: 'New Chat', exact: true }),
+      page.getByRole('navigation').getByRole('link', { name: 'Plan a trip to France', exact: true }),
     ).toBeVisible();
 
     // What was streamed is what was saved.

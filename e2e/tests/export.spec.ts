@@ -51,7 +51,7 @@ test('export a conversation as a screenshot, text, Markdown, JSON and CSV', asyn
   // Opens on the screenshot type with the title as the file name.
   const dialog = await openExport(page);
   await expect(dialog.getByRole('radio', { name: /Screenshot/ })).toBeChecked();
-  await expect(dialog.getByLabel('File name')).toHaveValue('New Chat');
+  await expect(dialog.getByLabel('File name')).toHaveValue('Question one');
   await expect(dialog.getByRole('checkbox', { name: 'Include endpoint options' })).toBeDisabled();
   await dialog.getByRole('radio', { name: /CSV/ }).check();
   await expect(dialog.getByRole('checkbox', { name: 'Include endpoint options' })).toBeDisabled();

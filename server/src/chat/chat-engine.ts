@@ -11,7 +11,7 @@ import { prepareTurn, type PreparedTurn, type StartInput } from './prepare-turn'
 import { concatEntries, mergeSnapshot, parseDetail } from './resume-snapshot';
 import type { ChatEngineDeps, ReplyIdentity, RunContext } from './run-context';
 import { runGeneration } from './run-generation';
-import { replySender } from './sender';
+import { replySender } from '@parley/shared/messages/reply-sender';
 import { startUpstream } from './upstream';
 
 export type { StartInput } from './prepare-turn';
@@ -51,7 +51,10 @@ const NOTHING_RUNNING = 'Nothing is being generated in this conversation';
 /** Appends `created` and starts the run; from then on it always ends in `final`. */
 function launch(runs: LocalRuns, ctx: RunContext, failure: RunFailure | undefined): void {
   const { deps, writer } = ctx;
-  appendEvent(writer, createdEvent(ctx.requestMessage, ctx.reply.messageId, ctx.reply.conversationId));
+  appendEvent(
+    writer,
+    createdEvent(ctx.requestMessage, ctx.reply.messageId, ctx.reply.conversationId, ctx.reply.sender),
+  );
   const { generationId } = writer.meta;
   const done = runGeneration(ctx, failure)
     .catch((error: unknown) => deps.logger.error({ err: error }, 'a run ended without finalizing'))

@@ -11,7 +11,15 @@ export const createdEvent = (
   message: Message,
   responseMessageId: string,
   conversationId: string,
-): EventOf<'created'> => ({ type: 'created', created: true, message, responseMessageId, conversationId });
+  sender?: string,
+): EventOf<'created'> => ({
+  type: 'created',
+  created: true,
+  message,
+  responseMessageId,
+  conversationId,
+  ...(sender ? { sender } : {}),
+});
 
 export const textEvent = (
   messageId: string,

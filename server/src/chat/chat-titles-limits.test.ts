@@ -69,16 +69,31 @@ describeEachEngine('titles, limits and balance', (_getDb, { getDatabase }) => {
     expect(completionBodies(fake)).toHaveLength(3);
   });
 
-  it('a failed title keeps "New Chat" and never touches the reply', async () => {
+  it('a failed title falls back to the first message and never touches the reply', async () => {
     const app = await serve({ TITLE_CONVO: 'true' });
     fake.script({ replies: [{ text: 'Fine.' }, { error: { status: 500 } }] });
     const reader = await askToEnd(app, user, { text: 'Hello there' });
     expect(reader.final().responseMessage).toMatchObject({ text: 'Fine.', error: false });
-    const conversation = await app.app.inject({
-      url: `/api/convos/${reader.final().conversation.conversationId}`,
-      headers: user.headers,
-    });
-    expect(conversation.json()).toMatchObject({ title: 'New Chat' });
+    const response = await genTitle(app, reader.final().conversation.conversationId);
+    expect(response.json()).toEqual({ title: 'Hello there' });
+  });
+
+  it('without a title model the first message names the conversation, already in final', async () => {
+    const app = await serve({ TITLE_CONVO: 'false' });
+    fake.script({ replies: [{ text: 'Fine.' }] });
+    const reader = await askToEnd(app, user, { text: '  Plan a trip\n to   Lyon and Nice  ' });
+    expect(reader.final().conversation.title).toBe('Plan a trip');
+    expect(completionBodies(fake)).toHaveLength(1);
+  });
+
+  it('a first reply that failed still leaves a title from the first message', async () => {
+    const app = await serve({ TITLE_CONVO: 'true' });
+    fake.script({ replies: [{ error: { status: 500 } }] });
+    const reader = await askToEnd(app, user, { text: 'Why is the sky blue?' });
+    expect(reader.final().responseMessage.error).toBe(true);
+    expect(reader.final().conversation.title).toBe('Why is the sky blue?');
+    // No title is asked of a provider that just failed.
+    expect(completionBodies(fake)).toHaveLength(1);
   });
 
   it('refuses a message beyond the concurrent limit with code concurrent, and frees the slot after', async () => {

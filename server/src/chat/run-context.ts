@@ -93,6 +93,7 @@ export interface RunContext {
   userId: string;
   turn: Turn;
   writer: GenerationWriter;
+  /** Replaced when the run titles the conversation from its first message, so `final` carries the title. */
   conversation: Conversation;
   requestMessage: Message;
   reply: ReplyIdentity;

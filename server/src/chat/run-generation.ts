@@ -6,7 +6,7 @@ import { finalize } from './finalize';
 import { PartialSaver } from './partial-saver';
 import { runAgentReply } from './run-agent';
 import type { ReplyState, RunContext } from './run-context';
-import { generateTitle } from './title';
+import { generateTitle, titleFromFirstMessage } from './title';
 
 /**
  * Reply text after an edited or continued prefix gets a space at the seam when neither side has one
@@ -69,6 +69,9 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
     ctx.abort.stopListening();
     // A reply that did not finish may leave its request open; a finished one has nothing to cancel.
     if (!state.finish) ctx.upstream?.abort();
+    // A first reply that was stopped or failed (or no title model): the first message names the
+    // conversation before `final`, so the list never fills with "New Chat" rows.
+    if (ctx.turn.isNewConversation && !shouldTitle(ctx, state)) await titleFromFirstMessage(ctx);
     await finalize(ctx, state, saver);
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);

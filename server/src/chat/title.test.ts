@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle } from './title';
+import { cleanTitle, MESSAGE_TITLE_MAX_CHARS, titleFromMessage } from './title';
 
 describe('cleanTitle', () => {
   it('keeps the title only: no label, quotes, trailing punctuation or extra lines', () => {
@@ -10,5 +10,27 @@ describe('cleanTitle', () => {
     expect(cleanTitle("  'Kochen mit Kindern'!  ")).toBe('Kochen mit Kindern');
     expect(cleanTitle('**Bold   Title**')).toBe('Bold Title');
     expect(cleanTitle('')).toBe('');
+  });
+});
+
+describe('titleFromMessage', () => {
+  it('takes the first non-empty line, trimmed, spaces collapsed', () => {
+    expect(titleFromMessage('\n\n   Plan   a trip\t to Lyon  \nsecond line')).toBe('Plan a trip to Lyon');
+    expect(titleFromMessage('   \n  ')).toBe('');
+  });
+
+  it('cuts a long message at a word boundary and marks the cut', () => {
+    const text =
+      'Explique-moi la différence entre les pronoms relatifs simples et composés en français, avec exemples';
+    const title = titleFromMessage(text);
+    expect(Array.from(title).length).toBeLessThanOrEqual(MESSAGE_TITLE_MAX_CHARS);
+    expect(title.endsWith('…')).toBe(true);
+    expect(text.startsWith(title.slice(0, -1))).toBe(true);
+    expect(title).not.toMatch(/\s…$/u);
+  });
+
+  it('cuts a message with no spaces by characters, never inside a surrogate pair', () => {
+    const title = titleFromMessage('😀'.repeat(100));
+    expect(title).toBe(`${'😀'.repeat(MESSAGE_TITLE_MAX_CHARS - 1)}…`);
   });
 });

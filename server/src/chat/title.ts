@@ -26,6 +26,44 @@ export function cleanTitle(raw: string): string {
   return title.slice(0, TITLE_MAX_CHARS).trim();
 }
 
+/** Longest title taken from the first message; longer text is cut at a word boundary and ends with "…". */
+export const MESSAGE_TITLE_MAX_CHARS = 60;
+
+/**
+ * A title from the conversation's first message, for when no generated title comes (the first reply was
+ * stopped or failed, title generation is off or failed): its first non-empty line, spaces collapsed, cut to
+ * {@link MESSAGE_TITLE_MAX_CHARS} at a word boundary when there is one late enough.
+ */
+export function titleFromMessage(text: string): string {
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((piece) => piece.replace(/\s+/gu, ' ').trim())
+      .find((piece) => piece !== '') ?? '';
+  const chars = Array.from(line);
+  if (chars.length <= MESSAGE_TITLE_MAX_CHARS) return line;
+  const cut = chars.slice(0, MESSAGE_TITLE_MAX_CHARS - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  const head = space >= MESSAGE_TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut;
+  return `${head.replace(/[\s.,;:!?-]+$/u, '')}…`;
+}
+
+/** Titles the conversation from its first message (kept only while it is still "New Chat"); logs failures. */
+export async function titleFromFirstMessage(ctx: RunContext): Promise<void> {
+  const title = titleFromMessage(ctx.requestMessage.text);
+  if (title === '') return;
+  try {
+    // `final` reports the run's copy of the conversation: it gets the title too.
+    ctx.conversation = await ctx.deps.conversations.setGeneratedTitle(
+      ctx.userId,
+      ctx.reply.conversationId,
+      title,
+    );
+  } catch (error) {
+    ctx.deps.logger.warn({ err: error, conversationId: ctx.reply.conversationId }, 'could not set a title');
+  }
+}
+
 const transcript = (userText: string, replyText: string) =>
   `User: ${excerpt(userText)}\nResponse: ${excerpt(replyText)}\nTitle:`;
 
@@ -47,7 +85,10 @@ function titleRequest(ctx: RunContext, prompt: string): ChatRequest {
   };
 }
 
-/** Asks the provider for a title, saves it on the conversation and bills it; logs any failure. */
+/**
+ * Asks the provider for a title, saves it on the conversation and bills it; logs any failure and then
+ * titles the conversation from its first message instead.
+ */
 export async function generateTitle(ctx: RunContext, replyText: string): Promise<void> {
   const { deps } = ctx;
   const prompt = transcript(ctx.requestMessage.text, replyText);
@@ -61,6 +102,7 @@ export async function generateTitle(ctx: RunContext, replyText: string): Promise
     }
     const title = cleanTitle(raw);
     if (title !== '') await deps.conversations.setGeneratedTitle(ctx.userId, ctx.reply.conversationId, title);
+    else await titleFromFirstMessage(ctx);
     await deps.balance.recordUsage(ctx.userId, {
       conversationId: ctx.reply.conversationId,
       messageId: ctx.reply.messageId,
@@ -71,5 +113,6 @@ export async function generateTitle(ctx: RunContext, replyText: string): Promise
     });
   } catch (error) {
     deps.logger.warn({ err: error, conversationId: ctx.reply.conversationId }, 'could not generate a title');
+    await titleFromFirstMessage(ctx);
   }
 }

@@ -9,6 +9,8 @@ export const createdEventSchema = z.object({
   message: messageSchema,
   responseMessageId: z.string(),
   conversationId: z.string(),
+  /** The reply's author label, decided once (`replySender`); the client names the streaming reply with it. */
+  sender: z.string().optional(),
 });
 
 export const syncEventSchema = z.object({

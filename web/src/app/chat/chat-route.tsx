@@ -34,6 +34,7 @@ import { usePluginTools } from './plugin-tools';
 import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
+import { displayTitle } from '../../features/conversations/display-title';
 
 /** Its own chunk: the key dialog loads the first time it opens. */
 const KeyDialog = lazy(() =>
@@ -137,7 +138,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
   }
 
   // The document title follows the conversation; a new one shows the app title again.
-  const title = conversationId === 'new' ? null : conversation?.title;
+  const title = conversationId === 'new' || !conversation ? null : displayTitle(conversation.title, t);
   useEffect(() => {
     document.title = title || startup?.appTitle || storedAppTitle();
   }, [title, startup?.appTitle]);
@@ -207,7 +208,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                   conversationId={conversationId}
                   setup={setup}
                   iconURL={current?.config.iconURL ?? null}
-                  replySender={current?.config.modelDisplayLabel || current?.label || t('com_ui_assistant')}
+                  modelDisplayLabel={current?.config.modelDisplayLabel}
                   endpointLabel={current?.label ?? ''}
                   user={user}
                   blocked={keyMissing}

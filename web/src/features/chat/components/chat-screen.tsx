@@ -33,6 +33,7 @@ import { useStreamStore } from '../stream/stream-store';
 import { ChatInput, type ComposerAttachments } from './chat-input';
 import { Landing } from './landing';
 import type { ChatUser, MessageHandlers } from './message-item';
+import { replySender } from '@parley/shared/messages/reply-sender';
 
 /**
  * The message list with its rows and the virtualiser: a chunk of its own, since /c/new shows the landing
@@ -49,8 +50,8 @@ export interface ChatScreenProps {
   /** What the next message is sent with; null until endpoints and models are known. */
   setup: ConversationSetup | null;
   iconURL: string | null;
-  /** Shown as the reply's sender until the server names it. */
-  replySender: string;
+  /** The endpoint's configured reply label (SPEC §3 `modelDisplayLabel`), for the reply's sender. */
+  modelDisplayLabel?: string | null;
   /** For the input's placeholder ("Message OpenAI…"). */
   endpointLabel: string;
   user: ChatUser;
@@ -200,7 +201,7 @@ export function ChatScreen(props: ChatScreenProps) {
       messageId: crypto.randomUUID(),
       parentMessageId,
       conversationId: state.props.conversationId,
-      sender: state.setup?.chatGptLabel || state.setup?.modelLabel || state.props.replySender,
+      sender: replySender(state.setup ?? {}, state.setup?.model, state.props.modelDisplayLabel),
       model: state.setup?.model,
       endpoint: state.setup?.endpoint,
       text,

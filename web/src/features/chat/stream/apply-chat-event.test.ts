@@ -80,6 +80,17 @@ describe('applyChatEvent', () => {
     expect(state.target).toEqual({ conversationId: 'c1', userMessageId: 'u1', responseMessageId: 'r1' });
   });
 
+  it("created names the reply with the server's label, the one the saved reply keeps", () => {
+    const state = applyChatEvent(newSubmission(), { ...created, sender: 'Mistral' }, now);
+    expect(state.messages[1]?.sender).toBe('Mistral');
+    const resumed = applyChatEvent(
+      { messages: [], target: { conversationId: 'c1', userMessageId: 'u1', responseMessageId: 'r1' } },
+      { ...created, sender: 'Mistral' },
+      now,
+    );
+    expect(resumed.messages[1]?.sender).toBe('Mistral');
+  });
+
   it('text deltas append at their offset', () => {
     const state = applyChatEvents(
       applyChatEvent(newSubmission(), created, now),

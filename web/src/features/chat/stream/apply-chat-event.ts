@@ -126,12 +126,13 @@ export function applyChatEvent(state: StreamState, event: ChatEvent, now: string
             messageId: event.responseMessageId,
             parentMessageId: userMessage.messageId,
             conversationId,
+            sender: event.sender ?? oldReply.sender,
           }
         : placeholderReply({
             messageId: event.responseMessageId,
             parentMessageId: userMessage.messageId,
             conversationId,
-            sender: '',
+            sender: event.sender ?? '',
             now,
           });
       let next = upsert(messages, userMessage, target.userMessageId);

@@ -7,6 +7,7 @@ import { Menu, MenuItem, MenuSeparator } from '../../../components/ui/menu';
 import { focusRing } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { useRenameConversation } from '../api/conversations';
+import { displayTitle } from '../display-title';
 
 interface ConversationItemProps {
   conversation: Conversation;
@@ -32,15 +33,16 @@ export const ConversationItem = memo(function ConversationItem({
   // Rename moves focus into the field; the menu must not pull it back to its trigger as it closes.
   const renaming = useRef(false);
   const rename = useRenameConversation();
-  const { conversationId, title } = conversation;
+  const { conversationId, title: stored } = conversation;
+  const title = displayTitle(stored, t);
 
   const commit = (value: string) => {
     setEditing(false);
     const next = value.trim();
     // SPEC §2: Enter or blur saves, and only when the title changed.
-    if (next === '' || next === title) return;
+    if (next === '' || next === title || next === stored) return;
     rename.mutate(
-      { conversationId, title: next, previousTitle: title },
+      { conversationId, title: next, previousTitle: stored },
       { onError: () => showErrorToast(t('com_ui_rename_failed')) },
     );
   };

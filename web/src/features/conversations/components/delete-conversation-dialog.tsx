@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { dangerButton, secondaryButton } from '../../../components/ui/chat-styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { useDeleteConversation } from '../api/conversations';
+import { displayTitle } from '../display-title';
 
 interface DeleteConversationDialogProps {
   conversation: Conversation | null;
@@ -55,7 +56,7 @@ export function DeleteConversationDialog({
       }
     >
       <p className="text-sm">
-        {t('com_ui_delete_conversation_confirm', { title: conversation?.title ?? '' })}
+        {t('com_ui_delete_conversation_confirm', { title: displayTitle(conversation?.title, t) })}
       </p>
     </Dialog>
   );

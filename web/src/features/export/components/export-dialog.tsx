@@ -16,6 +16,7 @@ import {
   type ExportType,
 } from '../export-options';
 import { produceExport } from '../produce-export';
+import { displayTitle } from '../../conversations/display-title';
 
 export interface ExportDialogProps {
   conversation: Conversation;
@@ -41,7 +42,7 @@ export function ExportDialog({ conversation, selection, screenshot, onClose }: E
   const [busy, setBusy] = useState(false);
   const [settings, setSettings] = useState<ExportSettings>({
     type: 'screenshot',
-    filename: conversation.title,
+    filename: displayTitle(conversation.title, t),
     includeOptions: false,
     branches: false,
     recursive: true,
