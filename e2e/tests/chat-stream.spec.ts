@@ -12,6 +12,8 @@ test.describe('sending a message', () => {
     const reply = messages(page).nth(1);
     await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
     await expect(reply).toContainText('Here is');
+    // One author label, decided once: the same while streaming and after reload (SPEC §9 family label).
+    await expect(reply).toHaveAttribute('aria-label', 'GPT-4');
     await expect(messageBox(page)).toHaveValue('');
     await expect(reply.getByRole('table')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
@@ -26,6 +28,7 @@ test.describe('sending a message', () => {
     await page.reload();
     await expect(messages(page).nth(1).getByRole('table')).toBeVisible();
     await expect(messages(page).nth(0)).toContainText('Plan a trip to France');
+    await expect(messages(page).nth(1)).toHaveAttribute('aria-label', 'GPT-4');
   });
 
   test('the model never gets to put HTML or script links on the page', async ({ page, fake }) => {
@@ -95,7 +98,17 @@ test.describe('errors', () => {
       replies: [{ error: { status: 401, code: 'invalid_api_key', message: 'Incorrect API key' } }],
     });
     await send(page, 'Hello?');
-    await expect(messages(page).nth(1).getByRole('alert')).toBeVisible();
+    const alert = messages(page).nth(1).getByRole('alert');
+    // The server's key, not the user's: the card names the endpoint and sends them to the administrator.
+    await expect(alert).toContainText(
+      'OpenAI did not accept the API key this server uses for it. Please contact your administrator.',
+    );
+    await expect(alert.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+
+    // Retry sits in the card and asks again.
+    await fake.script({ replies: [{ text: 'Here I am.' }] });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(messages(page).nth(1)).toContainText('Here I am.');
   });
 });

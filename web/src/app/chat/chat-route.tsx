@@ -35,6 +35,7 @@ import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
 import { displayTitle } from '../../features/conversations/display-title';
+import { ErrorHelpSlot, type ErrorHelp } from '../../features/chat/components/error-help-slot';
 
 /** Its own chunk: the key dialog loads the first time it opens. */
 const KeyDialog = lazy(() =>
@@ -119,6 +120,15 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
   const keyQuery = useKeyExpiry(needsKey ? keyName : null);
   const keyMissing = needsKey && keyQuery.isSuccess && !isKeyValid(keyQuery.data.expiresAt, new Date());
 
+  const errorHelp = useMemo<ErrorHelp>(
+    () => ({
+      endpointLabel: (name) => entries.find((entry) => entry.name === name)?.label ?? name ?? '',
+      userProvidesKey: (name) => entries.find((entry) => entry.name === name)?.config.userProvide === true,
+      setKey: (name) => setKeyDialogFor(name),
+    }),
+    [entries],
+  );
+
   const filesEndpoint = useMemo(
     () => (current ? { name: current.name, kind: current.kind } : null),
     [current],
@@ -201,33 +211,35 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
       <div ref={row} className="flex h-full min-h-0">
         <div className="relative min-w-0 flex-1">
           {composer.dropTarget}
-          <MessageFilesSlot.Provider value={renderMessageFiles}>
-            <MessageSourcesSlot.Provider value={renderMessageSources}>
-              <ToolLabels.Provider value={pluginTools.labels}>
-                <ChatScreen
-                  conversationId={conversationId}
-                  setup={setup}
-                  iconURL={current?.config.iconURL ?? null}
-                  modelDisplayLabel={current?.config.modelDisplayLabel}
-                  endpointLabel={current?.label ?? ''}
-                  user={user}
-                  blocked={keyMissing}
-                  blockedNotice={
-                    keyMissing && current ? (
-                      <KeyNotice
-                        endpointLabel={current.label}
-                        onSetKey={() => setKeyDialogFor(current.name)}
-                      />
-                    ) : undefined
-                  }
-                  greeting={conversation?.greeting}
-                  showBirthdayIcon={startup?.showBirthdayIcon === true}
-                  hooks={hooks}
-                  attachments={composer.attachments}
-                />
-              </ToolLabels.Provider>
-            </MessageSourcesSlot.Provider>
-          </MessageFilesSlot.Provider>
+          <ErrorHelpSlot.Provider value={errorHelp}>
+            <MessageFilesSlot.Provider value={renderMessageFiles}>
+              <MessageSourcesSlot.Provider value={renderMessageSources}>
+                <ToolLabels.Provider value={pluginTools.labels}>
+                  <ChatScreen
+                    conversationId={conversationId}
+                    setup={setup}
+                    iconURL={current?.config.iconURL ?? null}
+                    modelDisplayLabel={current?.config.modelDisplayLabel}
+                    endpointLabel={current?.label ?? ''}
+                    user={user}
+                    blocked={keyMissing}
+                    blockedNotice={
+                      keyMissing && current ? (
+                        <KeyNotice
+                          endpointLabel={current.label}
+                          onSetKey={() => setKeyDialogFor(current.name)}
+                        />
+                      ) : undefined
+                    }
+                    greeting={conversation?.greeting}
+                    showBirthdayIcon={startup?.showBirthdayIcon === true}
+                    hooks={hooks}
+                    attachments={composer.attachments}
+                  />
+                </ToolLabels.Provider>
+              </MessageSourcesSlot.Provider>
+            </MessageFilesSlot.Provider>
+          </ErrorHelpSlot.Provider>
         </div>
         {startup?.interface.sidePanel !== false && (
           <SidePanel container={() => row.current}>

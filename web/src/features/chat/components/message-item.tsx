@@ -88,7 +88,13 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             onSaveAndSubmit={(text) => handlers.saveAndSubmit(message, text)}
           />
         ) : (
-          <MessageBody message={message} streaming={streaming} latex={latex} deferMarkdown={deferMarkdown} />
+          <MessageBody
+            message={message}
+            streaming={streaming}
+            latex={latex}
+            deferMarkdown={deferMarkdown}
+            onRetry={actions.regenerate ? () => handlers.regenerate(message) : undefined}
+          />
         )}
         {!editing && !streaming && <MessageSourcesOutlet sources={message.sources} />}
         {!editing && !streaming && (
@@ -113,14 +119,18 @@ function MessageBody({
   streaming,
   latex,
   deferMarkdown,
+  onRetry,
 }: {
   message: Message;
   streaming: boolean;
   latex: boolean;
   deferMarkdown: boolean;
+  /** Regenerates the reply (given when it can be): the error card's Retry. */
+  onRetry: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
-  if (message.error) return <MessageError text={message.text} />;
+  if (message.error)
+    return <MessageError text={message.text} endpoint={message.endpoint} onRetry={onRetry} />;
   if (message.isCreatedByUser) {
     return <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.text}</p>;
   }

@@ -15,6 +15,8 @@ export type ErrorDisplay =
   | { kind: 'token_balance'; details: string }
   | { kind: 'illegal_model_request'; model: string; endpoint: string }
   | { kind: 'file_upload_limit' }
+  | { kind: 'upstream'; detail: string }
+  | { kind: 'context_length'; detail: string }
   | { kind: 'connection' }
   | { kind: 'cancel_failed'; partial: string }
   | { kind: 'unknown'; text: string };
@@ -76,6 +78,9 @@ export function describeError(text: string): ErrorDisplay {
       return { kind, model: str(data.model), endpoint: str(data.endpoint) };
     case 'cancel_failed':
       return { kind, partial: str(data.partial) };
+    case 'upstream':
+    case 'context_length':
+      return { kind, detail: str(data.message).slice(0, RAW_ERROR_LIMIT) };
     default:
       return { kind: 'unknown', text: str(data.message, text).slice(0, RAW_ERROR_LIMIT) };
   }
@@ -85,3 +90,27 @@ export function describeError(text: string): ErrorDisplay {
 export function errorText(type: string, details: Record<string, unknown> = {}): string {
   return JSON.stringify({ type, ...details });
 }
+
+/** The kinds a user can fix with their own key, when the endpoint lets them set one. */
+const KEY_KINDS: ReadonlySet<ErrorDisplay['kind']> = new Set([
+  'no_user_key',
+  'expired_user_key',
+  'invalid_user_key',
+  'no_base_url',
+  'invalid_api_key',
+  'insufficient_quota',
+]);
+
+export const offersSetKey = (error: ErrorDisplay, userProvidesKey: boolean): boolean =>
+  userProvidesKey && KEY_KINDS.has(error.kind);
+
+/** Retrying cannot help a refusal that only the user's own change (text, key, model) can lift. */
+const NO_RETRY: ReadonlySet<ErrorDisplay['kind']> = new Set([
+  'moderation',
+  'ban',
+  'no_user_key',
+  'no_base_url',
+  'illegal_model_request',
+]);
+
+export const offersRetry = (error: ErrorDisplay): boolean => !NO_RETRY.has(error.kind);
