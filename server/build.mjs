@@ -5,12 +5,14 @@ import { build } from 'esbuild';
 
 await build({
   // Worker threads are files of their own beside main.js: text extraction (server/src/knowledge/extraction-pool.ts),
-  // the embedded database (server/src/db/embedded/worker-client.ts) and imports (server/src/import/import-worker.ts).
+  // the embedded database (server/src/db/embedded/worker-client.ts), imports (server/src/import/import-worker.ts)
+  // and action spec checks (server/src/actions/validate-spec.ts).
   entryPoints: {
     main: 'src/main.ts',
     'extract-worker': 'src/knowledge/extract-worker.ts',
     'pglite-worker': 'src/db/embedded/pglite-worker.ts',
     'import-worker': 'src/import/parse-worker.ts',
+    'spec-worker': 'src/actions/spec-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,0 +1,255 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { deriveFunctions } from './operations';
+import { testApiSpec } from './test-api-server';
+import { MAX_SPEC_BYTES, SPEC_TEXTS, validateActionSpec } from './validate-spec';
+
+const minimal = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  openapi: '3.0.0',
+  info: { title: 'T', version: '1' },
+  servers: [{ url: 'https://api.example.com/v1' }],
+  paths: { '/ping': { get: { operationId: 'ping', responses: { 200: { description: 'ok' } } } } },
+  ...extra,
+});
+
+async function expectOk(raw: string) {
+  const result = await validateActionSpec(raw);
+  if (!result.ok) throw new Error(`expected a valid spec, got: ${result.message}`);
+  return result;
+}
+
+describe('validateActionSpec', () => {
+  it('accepts JSON and YAML and resolves $refs', async () => {
+    const json = await expectOk(JSON.stringify(minimal()));
+    expect(json.warnings).toEqual([]);
+    const yaml = await expectOk(testApiSpec('https://pets.example.com/v1'));
+    expect(yaml.spec.paths['/pets/{petId}']?.get?.operationId).toBe('getPet');
+    const withRef = await expectOk(
+      JSON.stringify(
+        minimal({
+          paths: {
+            '/p': {
+              get: {
+                operationId: 'p',
+                parameters: [{ $ref: '#/components/parameters/Q' }],
+                responses: { 200: { description: 'ok' } },
+              },
+            },
+          },
+          components: { parameters: { Q: { name: 'q', in: 'query', schema: { type: 'string' } } } },
+        }),
+      ),
+    );
+    expect(withRef.spec.paths['/p']?.get?.parameters).toEqual([
+      { name: 'q', in: 'query', schema: { type: 'string' } },
+    ]);
+  });
+
+  it('answers SPEC §5 texts for a spec without servers or paths, and for unparseable text', async () => {
+    const noServers = minimal();
+    delete noServers.servers;
+    expect(await validateActionSpec(JSON.stringify(noServers))).toEqual({
+      ok: false,
+      message: SPEC_TEXTS.noServer,
+    });
+    expect(
+      await validateActionSpec(JSON.stringify(minimal({ servers: [{ url: '/relative' }] }))),
+    ).toMatchObject({
+      message: SPEC_TEXTS.noServer,
+    });
+    expect(await validateActionSpec(JSON.stringify(minimal({ paths: {} })))).toEqual({
+      ok: false,
+      message: SPEC_TEXTS.noPaths,
+    });
+    const broken = await validateActionSpec('openapi: 3.0.0\ninfo: [unclosed\n  servers: {');
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.message.split('\n')[0]).toBe(SPEC_TEXTS.parseError);
+    expect(await validateActionSpec('just words')).toMatchObject({ ok: false });
+    expect(await validateActionSpec('')).toMatchObject({ ok: false });
+  });
+
+  it('refuses Swagger 2.0 and documents that break the OpenAPI schema, saying why', async () => {
+    const swagger = await validateActionSpec(
+      JSON.stringify({ swagger: '2.0', info: { title: 'T', version: '1' }, paths: { '/x': {} } }),
+    );
+    expect(swagger).toMatchObject({ ok: false, message: SPEC_TEXTS.noServer });
+    const v2 = await validateActionSpec(JSON.stringify({ ...minimal(), openapi: '2.0' }));
+    expect(v2.ok).toBe(false);
+    if (!v2.ok) expect(v2.message).toContain('Only OpenAPI 3.0 and 3.1');
+    const invalid = await validateActionSpec(
+      JSON.stringify(minimal({ paths: { '/x': { get: { responses: 'nope' } } } })),
+    );
+    expect(invalid.ok).toBe(false);
+    if (!invalid.ok) expect(invalid.message.startsWith(`${SPEC_TEXTS.parseError}\n`)).toBe(true);
+  });
+
+  it('refuses a 5 MB spec before parsing it', async () => {
+    const big = JSON.stringify(minimal({ info: { title: 'x'.repeat(5 * 1024 * 1024), version: '1' } }));
+    const started = performance.now();
+    const result = await validateActionSpec(big);
+    expect(result).toEqual({ ok: false, message: 'The OpenAPI spec is too large (5.0 MB; at most 1 MB).' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(MAX_SPEC_BYTES).toBe(1024 * 1024);
+  });
+
+  it('handles cyclic $refs: valid, JSON-serialisable, the cycle cut in the function parameters', async () => {
+    const result = await expectOk(testApiSpec('https://pets.example.com/v1'));
+    expect(() => JSON.stringify(result.spec)).not.toThrow();
+    const create = deriveFunctions(result.spec, 'pets.example.com').find((f) =>
+      f.name.startsWith('createPet'),
+    );
+    const text = JSON.stringify(create?.parameters);
+    expect(text).toContain('Recursive structure.');
+    expect(text).not.toContain('$ref');
+    const selfRef = await expectOk(
+      JSON.stringify(
+        minimal({
+          paths: {
+            '/n': {
+              post: {
+                operationId: 'n',
+                requestBody: {
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } },
+                },
+                responses: { 200: { description: 'ok' } },
+              },
+            },
+          },
+          components: {
+            schemas: {
+              A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } },
+              B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } },
+            },
+          },
+        }),
+      ),
+    );
+    expect(JSON.stringify(deriveFunctions(selfRef.spec, 'x.io'))).toContain('Recursive structure.');
+  });
+
+  it('warns about an unknown reference and uses an empty schema', async () => {
+    const result = await expectOk(
+      JSON.stringify(
+        minimal({
+          paths: {
+            '/p': {
+              post: {
+                operationId: 'p',
+                requestBody: {
+                  content: {
+                    'application/json': {
+                      schema: { type: 'object', properties: { a: { $ref: '#/components/schemas/Nope' } } },
+                    },
+                  },
+                },
+                responses: { 200: { description: 'ok' } },
+              },
+            },
+          },
+        }),
+      ),
+    );
+    expect(result.warnings).toEqual([
+      'Unknown reference "#/components/schemas/Nope": an empty schema is used.',
+    ]);
+    expect(deriveFunctions(result.spec, 'x.io')[0]?.parameters).toEqual({
+      type: 'object',
+      properties: { a: {} },
+    });
+  });
+
+  it('never follows a reference to a URL or a file', async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits += 1;
+      res.end('{"type":"string"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await expectOk(
+        JSON.stringify(
+          minimal({
+            components: {
+              schemas: {
+                Remote: { $ref: `http://127.0.0.1:${port}/schema.json` },
+                Local: { $ref: '/etc/passwd' },
+              },
+            },
+          }),
+        ),
+      );
+      expect(result.warnings).toHaveLength(2);
+      expect(result.warnings[0]).toContain('is not followed');
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('survives a deeply nested document and a YAML alias bomb', async () => {
+    const deep = `{"openapi":"3.0.0","servers":[{"url":"https://a.io"}],"paths":{"/a":{}},"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect((await validateActionSpec(deep)).ok).toBe(false);
+    const bomb = [
+      'openapi: 3.0.0',
+      'servers: [{url: "https://a.io"}]',
+      'paths: {"/a": {}}',
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...Array.from({ length: 12 }, (_, i) => {
+        const prev = i === 0 ? 'a' : `b${i - 1}`;
+        return `b${i}: &b${i} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`;
+      }),
+    ].join('\n');
+    expect((await validateActionSpec(bomb)).ok).toBe(false);
+  });
+});
+
+describe('deriveFunctions', () => {
+  it('names functions <operationId>_action_<encoded domain> with path, query and body parameters', async () => {
+    const { spec } = await expectOk(testApiSpec('https://pets.example.com/v1'));
+    const functions = deriveFunctions(spec, 'pets.example.com');
+    const names = functions.map((f) => f.name);
+    const encoded = names[0]?.split('_action_')[1];
+    expect(encoded).toHaveLength(10);
+    expect(names).toEqual(
+      ['getPet', 'createPet', 'fail', 'silent', 'huge', 'redirect', 'empty'].map(
+        (op) => `${op}_action_${encoded}`,
+      ),
+    );
+    const getPet = functions[0];
+    expect(getPet?.description).toBe('Get one pet');
+    expect(getPet?.parameters).toEqual({
+      type: 'object',
+      properties: {
+        petId: { type: 'string' },
+        verbose: { type: 'boolean' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['petId'],
+    });
+    const createPet = functions[1]?.parameters as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(createPet.properties)).toEqual(['name', 'owner']);
+    expect(createPet.required).toEqual(['name']);
+  });
+
+  it('names operations without an operationId and keeps every name a valid tool name', async () => {
+    const { spec } = await expectOk(
+      JSON.stringify(
+        minimal({
+          paths: {
+            '/users/{id}/items': { get: { responses: { 200: { description: 'ok' } } } },
+            '/weird': {
+              get: { operationId: 'with spaces & ünïcode!', responses: { 200: { description: 'ok' } } },
+            },
+            '/long': { get: { operationId: 'x'.repeat(100), responses: { 200: { description: 'ok' } } } },
+          },
+        }),
+      ),
+    );
+    const names = deriveFunctions(spec, 'a-very-long-domain.example.com').map((f) => f.name);
+    for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(names[0]).toMatch(/^get_users_id_items_action_/);
+    expect(names[1]).toMatch(/^with_spaces_n_code_action_/);
+  });
+});
