@@ -9,6 +9,9 @@ import { encodeDomain } from './domain';
 import { validateActionSpec } from './validate-spec';
 import { startTestApi, testApiSpec, type TestApi } from './test-api-server';
 
+// The spec check starts a worker thread (TypeScript from sources under Vitest): slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
 vi.mock('node:dns/promises', async (importOriginal) => {
   const real = await importOriginal<typeof Dns>();
   const lookup = (async (hostname: string, options?: unknown) => {

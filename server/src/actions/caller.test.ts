@@ -1,5 +1,5 @@
 // Action calls against a real local HTTP API described by an OpenAPI spec, through the real address guard.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { YamlConfig } from '../config/yaml-schema';
 import { NO_EXEMPTIONS } from '../net/address-guard';
 import { actionsAllowList } from '../net/allow-lists';
@@ -9,6 +9,9 @@ import { clearTokenCache } from './oauth-token';
 import { startTestApi, type TestApi } from './test-api-server';
 import type { ActionAuth, ActionCallerOptions, ActionSecrets, ActionSpec } from './types';
 import { validateActionSpec } from './validate-spec';
+
+// The spec check starts a worker thread (TypeScript from sources under Vitest): slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let api: TestApi;
 let spec: ActionSpec;

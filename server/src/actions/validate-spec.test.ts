@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deriveFunctions } from './operations';
 import { testApiSpec } from './test-api-server';
 import { MAX_SPEC_BYTES, SPEC_TEXTS, validateActionSpec } from './validate-spec';
+
+// The spec check starts a worker thread (TypeScript from sources under Vitest): slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const minimal = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   openapi: '3.0.0',
