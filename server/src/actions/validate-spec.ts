@@ -15,6 +15,7 @@ interface Job {
 }
 
 let worker: Worker | undefined;
+let ready = false;
 let running: { id: number; job: Job; timer: NodeJS.Timeout } | undefined;
 const queue: Job[] = [];
 let nextId = 1;
@@ -29,15 +30,23 @@ function startWorker(): Worker {
     : // The built server is dist/main.js; the worker is built beside it.
       new Worker(new URL('./spec-worker.js', import.meta.url), { resourceLimits });
   started.unref();
-  started.on('message', (message: { id: number; result: SpecValidation }) => {
-    if (!running || running.id !== message.id) return;
+  started.on('message', (message: { ready?: true; id?: number; result?: SpecValidation }) => {
+    if (message.ready) {
+      if (worker === started) ready = true;
+      pump();
+      return;
+    }
+    if (!running || running.id !== message.id || !message.result) return;
     finish(message.result);
   });
   const lost = (): void => {
     if (worker !== started) return;
     worker = undefined;
-    if (running)
-      finish(fail(SPEC_TEXTS.parseError, 'The spec could not be checked (too large or too complex).'));
+    ready = false;
+    const failure = fail(SPEC_TEXTS.parseError, 'The spec could not be checked (too large or too complex).');
+    if (running) finish(failure);
+    // A worker that died before it was ready would die again: the waiting specs are answered, not retried.
+    else for (const job of queue.splice(0)) job.resolve(failure);
   };
   started.on('error', lost);
   started.on('exit', lost);
@@ -54,14 +63,16 @@ function finish(result: SpecValidation): void {
 }
 
 function pump(): void {
-  if (running) return;
+  if (running || queue.length === 0) return;
+  worker ??= startWorker();
+  if (!ready) return; // pumped again when the worker says it is ready
   const job = queue.shift();
   if (!job) return;
-  worker ??= startWorker();
   const id = nextId++;
   const timer = setTimeout(() => {
     const stuck = worker;
     worker = undefined;
+    ready = false;
     finish(fail(SPEC_TEXTS.parseError, 'Checking the spec took too long.'));
     void stuck?.terminate();
   }, CHECK_TIMEOUT_MS);
