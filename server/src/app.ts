@@ -2,6 +2,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { assistantsRoutes } from './assistants/routes';
+import { createAssistantsService } from './assistants/service';
+import { assistantsSettings } from './assistants/settings';
 import { authRoutes } from './auth/routes';
 import { createAuthFromConfig } from './auth/create-auth';
 import { oauthRoutes } from './auth/oauth-routes';
@@ -136,13 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const endpoints = createEndpointsService({ config, keys, now });
   await app.register(keysRoutes, { keys, jwtSecret });
   await app.register(endpointsRoutes, { endpoints, jwtSecret });
+  const toolRegistry = createToolRegistry({
+    deps: { env: config.vars, fetch },
+    ...(deps.toolManifest ? { manifest: deps.toolManifest } : {}),
+    filteredTools: config.yaml?.filteredTools,
+    includedTools: config.yaml?.includedTools,
+  });
   const tools = createToolsService({
-    registry: createToolRegistry({
-      deps: { env: config.vars, fetch },
-      ...(deps.toolManifest ? { manifest: deps.toolManifest } : {}),
-      filteredTools: config.yaml?.filteredTools,
-      includedTools: config.yaml?.includedTools,
-    }),
+    registry: toolRegistry,
     auth: createPluginAuthStore({ db, encryption, env: config.vars }),
     users,
     env: config.vars,
@@ -178,6 +182,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret,
     counters: coordination.counters,
     uploadLimits: uploadLimitsFrom(config.env, config.yaml),
+  });
+
+  const assistants = createAssistantsService({
+    db,
+    settings: assistantsSettings(config.yaml?.endpoints?.assistants),
+    files: {
+      ownFileIds: async (userId, fileIds) =>
+        (await files.attachmentsFor(userId, fileIds)).map((file) => file.file_id),
+      storeAssistantAvatar: (userId, file) => files.storeAssistantAvatar(userId, file),
+      deleteFiles: (userId, fileIds) => files.deleteFiles(userId, fileIds),
+      linkOf: (fileId) => files.linkOf(fileId),
+    },
+    tools: {
+      definitionOf: (name) => {
+        const registered = toolRegistry.get(name);
+        if (!registered) return undefined;
+        const { tool } = registered;
+        return { name: tool.name, description: tool.description, parameters: tool.parameters };
+      },
+      listPlugins: (userId) => tools.listPlugins(userId),
+    },
+  });
+  await app.register(assistantsRoutes, {
+    assistants,
+    jwtSecret,
+    counters: coordination.counters,
+    uploadLimits: uploadLimitsFrom(config.env, config.yaml),
+    avatarSizeLimit: files.fileConfig.avatarSizeLimit,
+    spoolDirectory: files.spoolDirectory,
   });
 
   await registerWebApp(app, deps.webDist ?? null);

@@ -83,6 +83,13 @@ export interface FilesService {
    * deleted. Answers its URL. Without `manual` it is refused (400) and nothing is stored.
    */
   uploadAvatar(userId: string, file: UploadedFile, manual: boolean): Promise<{ url: string }>;
+  /**
+   * An assistant's avatar: a 150 px square stored as the user's file (context `avatar`), nobody's profile
+   * picture. Answers its id and link.
+   */
+  storeAssistantAvatar(userId: string, file: UploadedFile): Promise<{ fileId: string; url: string }>;
+  /** The link a file's `filepath` holds (for files whose id is kept elsewhere, e.g. an assistant's avatar). */
+  linkOf(fileId: string): string;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<{ message: string; deleted: number }>;
   /** One of the caller's own files; 404 for anyone else's or an unknown one. */
@@ -280,6 +287,19 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       await deleteReplacedAvatar(userId, await users.replaceAvatar(userId, url), row.fileId);
       return { url };
     },
+    async storeAssistantAvatar(userId, file) {
+      if (sniffImageType(file.head) === undefined) throw new AppError(400, AVATAR_NOT_AN_IMAGE);
+      const image = await processAvatar(file.path, imageOutputType);
+      const row = await store(userId, image.bytes, {
+        filename: `assistant-avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
+        type: image.type,
+        width: image.width,
+        height: image.height,
+        context: 'avatar',
+      });
+      return { fileId: row.fileId, url: signer.link(row.fileId) };
+    },
+    linkOf: (fileId) => signer.link(fileId),
     async deleteFiles(userId, fileIds) {
       const rows = await deleteUserFiles(db, userId, uuidsOf(fileIds));
       // The rows are gone, so the files are too as far as anyone can see; stray bytes cost only space.

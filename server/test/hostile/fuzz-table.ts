@@ -107,6 +107,29 @@ function anyChatBody(f: FuzzFixtures) {
   });
 }
 
+const assistantId = fc.oneof(plain(['asst_abcdefghijklmnopqrstuvwx', 'asst_', '']), text);
+const assistantTool = fc.oneof(
+  plain(['calculator', 'image_vision', 'code_interpreter', 'nope']),
+  fc.record({ type: plain(['code_interpreter', 'retrieval', 'function', 'x']) }),
+  fc.record({
+    type: fc.constant('function'),
+    function: shape({
+      name: text,
+      description: text,
+      parameters: fc.dictionary(text, fc.jsonValue({ maxDepth: 2 })),
+    }),
+  }),
+);
+const assistantBody = shape({
+  model: fc.oneof(fc.constant('gpt-4o-mini'), text),
+  name: fc.oneof(text, fc.string({ minLength: 250, maxLength: 260 })),
+  description: text,
+  instructions: text,
+  tools: fc.array(assistantTool, { maxLength: 4 }),
+  file_ids: fc.array(fc.oneof(uuid, text), { maxLength: 3 }),
+  metadata: fc.dictionary(text, text),
+});
+
 const abortBody = (f: FuzzFixtures) =>
   shape({ abortKey: fc.oneof(fc.constant(f.conversationId), uuid, text), endpoint: plain(ENDPOINTS) });
 
@@ -309,6 +332,39 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
       auth: true,
       success: 'bytes',
       params: { userId: urlValue(uuid), fileId: urlValue(uuid) },
+    },
+    [`GET ${paths.assistants}`]: {
+      auth: true,
+      success: 'json',
+      query: {
+        limit: urlValue(plain(['1', '100', '101', '0', '-1', 'x', '1.5'])),
+        order: urlValue(plain(['asc', 'desc', 'up'])),
+        after: urlValue(assistantId),
+        before: urlValue(assistantId),
+      },
+    },
+    [`POST ${paths.assistants}`]: { auth: true, success: 'json', body: assistantBody },
+    [`GET ${paths.assistantsTools}`]: { auth: true, success: 'json' },
+    [`GET ${paths.assistantsDocuments}`]: { auth: true, success: 'json' },
+    [`GET ${paths.assistant}`]: { auth: true, success: 'json', params: { id: urlValue(assistantId) } },
+    [`PATCH ${paths.assistant}`]: {
+      auth: true,
+      success: 'json',
+      params: { id: urlValue(assistantId) },
+      body: assistantBody,
+    },
+    [`DELETE ${paths.assistant}`]: {
+      auth: true,
+      success: 'json',
+      params: { id: urlValue(assistantId) },
+      query: { model: urlValue(text) },
+    },
+    [`POST ${paths.assistantAvatar}`]: {
+      auth: true,
+      success: 'json',
+      params: { assistant_id: urlValue(assistantId) },
+      query: { model: urlValue(text) },
+      body: shape({ metadata: text }),
     },
     [`GET ${paths.filesContent}`]: {
       auth: false,

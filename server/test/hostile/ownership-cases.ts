@@ -54,6 +54,87 @@ async function uploadFile(ctx: OwnershipContext, user: TestUser): Promise<FileUp
   return fileUploadResponseSchema.parse(response.json());
 }
 
+/** Creates an assistant of `user`'s named with the marker. */
+async function createAssistant(ctx: OwnershipContext, user: TestUser): Promise<{ id: string }> {
+  const response = await call(ctx.server.app, user, 'POST', paths.assistants, {
+    model: CHAT_MODEL,
+    name: `Assistant ${ctx.aRows.marker}`,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>();
+}
+
+/** A's assistant is still there, unchanged. */
+async function expectAssistantUntouched(ctx: OwnershipContext, id: string): Promise<void> {
+  const seen = await call(ctx.server.app, ctx.a, 'GET', `/api/assistants/${id}`);
+  expect(seen.statusCode).toBe(200);
+  expect(seen.json<{ name: string }>().name).toBe(`Assistant ${ctx.aRows.marker}`);
+}
+
+/** Assistants: another user's assistant is a 404, never listed, never changed (reference §15.2's hole). */
+const ASSISTANT_CASES: OwnershipCase[] = [
+  ...(['GET', 'DELETE'] as const).map((method): OwnershipCase => ({
+    route: `${method} ${paths.assistant}`,
+    name: `${method === 'GET' ? 'reading' : 'deleting'} an assistant`,
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      expectNotFound(await call(ctx.server.app, ctx.b, method, `/api/assistants/${id}`));
+      await expectAssistantUntouched(ctx, id);
+    },
+  })),
+  {
+    route: `PATCH ${paths.assistant}`,
+    name: 'changing an assistant',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      const response = await ctx.server.app.inject({
+        method: 'PATCH',
+        url: `/api/assistants/${id}`,
+        headers: ctx.b.headers,
+        payload: { name: 'hijacked' },
+      });
+      expectNotFound(response);
+      await expectAssistantUntouched(ctx, id);
+    },
+  },
+  {
+    route: `POST ${paths.assistantAvatar}`,
+    name: 'setting an assistant’s avatar',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      const { payload, headers } = multipartBody([
+        {
+          name: 'file',
+          filename: 'a.gif',
+          type: 'image/gif',
+          data: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'),
+        },
+      ]);
+      const response = await ctx.server.app.inject({
+        method: 'POST',
+        url: `/api/assistants/avatar/${id}`,
+        payload,
+        headers: { ...ctx.b.headers, ...headers },
+      });
+      expectNotFound(response);
+      await expectAssistantUntouched(ctx, id);
+    },
+  },
+  ...[paths.assistants, paths.assistantsDocuments].map((path): OwnershipCase => ({
+    route: `GET ${path}`,
+    name: 'listing assistants',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      const asB = await call(ctx.server.app, ctx.b, 'GET', path);
+      expect(asB.statusCode).toBe(200);
+      expect(asB.body).not.toContain(id);
+      expect(asB.body).not.toContain(ctx.a.user.id);
+      const asA = await call(ctx.server.app, ctx.a, 'GET', path);
+      expect(asA.body).toContain(id);
+    },
+  })),
+];
+
 /** Routes of the files feature: another user's file is a 404, never listed, never deleted. */
 const FILE_CASES: OwnershipCase[] = [
   {
@@ -287,6 +368,7 @@ export const OWNED_ID_CASES: OwnershipCase[] = [
     },
   },
   ...FILE_CASES,
+  ...ASSISTANT_CASES,
 ];
 
 /**
@@ -323,6 +405,9 @@ export const NO_USER_ROWS = [
   `POST ${paths.tokenizer}`,
   `GET ${paths.searchEnable}`,
   `GET ${paths.filesConfig}`,
+  // The tool list is the same for everyone (authenticated per caller).
+  `GET ${paths.assistantsTools}`,
+  `POST ${paths.assistants}`,
   // Uploads only ever create the caller's own files.
   `POST ${paths.files}`,
   `POST ${paths.filesImages}`,

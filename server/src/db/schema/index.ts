@@ -12,3 +12,4 @@ export * from './file-chunks';
 export * from './balances';
 export * from './transactions';
 export type { JsonObject } from './columns';
+export * from './assistants';
