@@ -47,6 +47,7 @@ import { tokenizerRoutes } from './tokenizer/routes';
 import type { ManifestEntry } from './tools/manifest/manifest-entry';
 import { createPluginAuthStore } from './tools/plugin-auth';
 import { createToolRegistry } from './tools/registry';
+import { createMcpServers } from './tools/mcp/mcp-servers';
 import { toolsRoutes } from './tools/routes';
 import { createToolsService } from './tools/service';
 import { userRoutes } from './users/routes';
@@ -139,7 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const endpoints = createEndpointsService({ config, keys, now });
   await app.register(keysRoutes, { keys, jwtSecret });
   await app.register(endpointsRoutes, { endpoints, jwtSecret });
+  // Each MCP server connects at its first use; closing the app ends the connections and stdio children.
+  const mcp = createMcpServers(config.yaml?.mcpServers, config.vars, { logger });
+  app.addHook('onClose', () => mcp.close());
   const toolRegistry = createToolRegistry({
+    mcp,
     deps: { env: config.vars, fetch },
     ...(deps.toolManifest ? { manifest: deps.toolManifest } : {}),
     filteredTools: config.yaml?.filteredTools,
@@ -170,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           tool,
           label: entry.name,
           auth: values,
+          agents: entry.agents,
         })),
     },
   });
@@ -196,7 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     tools: {
       definitionOf: (name) => {
-        const registered = toolRegistry.get(name);
+        // MCP tools are known once their server has listed them (GET /api/plugins lists every server).
+        const registered = toolRegistry.getListed(name);
         if (!registered) return undefined;
         const { tool } = registered;
         return { name: tool.name, description: tool.description, parameters: tool.parameters };

@@ -1,5 +1,6 @@
 // What the tool loop needs from whoever runs it (the chat engine, later assistants): a way to call the model
 // and a place to report parts. It knows nothing of HTTP or SQL.
+import type { AgentKind } from '@parley/shared/schemas/plugin';
 import type { ContentPart } from '@parley/shared/schemas/message';
 import type { ChatRequest, FinishReason, Usage } from '../providers/types';
 import type { Tool, ToolContext } from '../tools/tool';
@@ -11,6 +12,8 @@ export interface AgentTool {
   /** Shown in "Using X..." (the plugin's name). */
   label: string;
   auth: Readonly<Record<string, string>>;
+  /** Agents that can drive it; absent: both (structured-only tools are the functions agent's). */
+  agents?: readonly AgentKind[] | undefined;
 }
 
 export interface ModelToolCall {

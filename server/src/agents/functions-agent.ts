@@ -12,7 +12,8 @@ const definitionOf = ({ tool }: AgentRunInput['tools'][number]): ToolDefinition 
   parameters: tool.parameters,
 });
 
-function addUsage(outcome: AgentOutcome, step: ModelStep): void {
+/** Adds one model call's finish and usage to the run's outcome. */
+export function addUsage(outcome: AgentOutcome, step: ModelStep): void {
   outcome.reason = step.reason;
   outcome.rawReason = step.rawReason;
   if (step.usage?.inputTokens === undefined && step.usage?.outputTokens === undefined) {

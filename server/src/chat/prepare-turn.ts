@@ -13,6 +13,7 @@ import { placeTurn, turnKindOf, type Turn } from './turn';
 import { loadTurnFiles, type TurnFiles } from './turn-files';
 import { DOCUMENT_SHARE } from './turn-documents';
 import { agentRequest } from '../agents/functions-agent';
+import { classicAgentRequest } from '../agents/classic-agent';
 import { AGENT_OPTION_DEFAULTS, toolKeysOf } from '@parley/shared/schemas/plugin';
 import type { TurnAgent } from './run-context';
 
@@ -168,12 +169,14 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
   const request: ChatRequest = { ...base, messages: context.messages };
   if (agentTools.length === 0) return { ...prepared, request, context, failure: undefined };
   const agent: TurnAgent = {
+    kind: options.agentOptions?.agent ?? AGENT_OPTION_DEFAULTS.agent,
     tools: agentTools,
     skipCompletion: options.agentOptions?.skipCompletion ?? AGENT_OPTION_DEFAULTS.skipCompletion,
     completionModel: body.model,
   };
   const agentModel = await agentModelOf(deps, input, resolved.kind);
-  const first = agentRequest({ ...request, ...agentModel }, agentTools, new Date());
+  const firstRequest = agent.kind === 'classic' ? classicAgentRequest : agentRequest;
+  const first = firstRequest({ ...request, ...agentModel }, agentTools, new Date());
   return { ...prepared, request: first, context, failure: undefined, agent };
 }
 

@@ -1,7 +1,8 @@
-// A plugins reply with tools: the functions agent drives the provider step by step; its content parts and
+// A plugins reply with tools: the functions (or classic) agent drives the provider step by step; its content parts and
 // text deltas go to the generation log like any reply's, and the usage of every model call is summed.
 import { ContentParts } from '../agents/content-parts';
 import { runFunctionsAgent } from '../agents/functions-agent';
+import { runClassicAgent } from '../agents/classic-agent';
 import type { AgentIO, ModelStep, ModelToolCall } from '../agents/agent-types';
 import type { ChatRequest } from '../providers/types';
 import { appendEvent } from './chat-events';
@@ -72,7 +73,8 @@ export async function runAgentReply(
   };
   if (!ctx.request) return;
   try {
-    const outcome = await runFunctionsAgent({
+    const runAgent = agent.kind === 'classic' ? runClassicAgent : runFunctionsAgent;
+    const outcome = await runAgent({
       userId: ctx.userId,
       request: ctx.request,
       tools: agent.tools,

@@ -23,6 +23,7 @@ import type {
   ToolsPort,
 } from './ports';
 import type { AgentTool } from '../agents/agent-types';
+import type { AgentKind } from '@parley/shared/schemas/plugin';
 import type { ContentPart } from '@parley/shared/schemas/message';
 import type { Turn } from './turn';
 import type { Upstream } from './upstream';
@@ -58,6 +59,8 @@ export interface ChatEngineDeps {
 
 /** A plugins turn with tools: what the agent runs with (reference §14.2). */
 export interface TurnAgent {
+  /** functions: the provider's tool calls; classic: the ReAct text format (models without tool calls). */
+  kind: AgentKind;
   tools: AgentTool[];
   skipCompletion: boolean;
   /** The conversation's model, for the completion phase when `skipCompletion` is false. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '@parley/shared/constants';
 import { externalLinkSchema, modelSpecSchema } from '@parley/shared/schemas/startup-config';
 import { parseAllowRule } from '../net/allow-rules';
+import { mcpServersSchema } from './mcp-servers-schema';
 
 /** Endpoint names a custom endpoint may not take (SPEC §5 "Server config"). */
 export const BUILT_IN_ENDPOINTS = [
@@ -285,6 +286,8 @@ export const yamlConfigSchema = z.strictObject({
     })
     .optional(),
   endpoints: endpointsSchema.optional(),
+  /** MCP servers whose tools become plugins (`<tool>_mcp_<server>`), LibreChat's key and shape. */
+  mcpServers: mcpServersSchema.optional(),
   actions: z
     .strictObject({
       allowedDomains: allowedAddressesSchema.optional(),

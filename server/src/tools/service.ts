@@ -91,14 +91,14 @@ export function createToolsService(deps: ToolsServiceDeps): ToolsService {
   return {
     async listPlugins(userId) {
       const stored = await auth.storedFields(userId);
-      const tools = registry.tools.map((registered) =>
+      const tools = (await registry.list()).map((registered) =>
         pluginOf(registered, isAuthenticated(env, registered, stored.get(registered.entry.pluginKey))),
       );
       return [STORE_BUTTON, ...tools];
     },
 
     async updateUserPlugins(userId, body) {
-      const registered = registry.get(body.pluginKey);
+      const registered = await registry.find(body.pluginKey);
       if (!registered) throw notFound(`Plugin "${body.pluginKey}" not found`);
       if (body.action === 'install') await install(userId, registered, body);
       else await auth.remove(userId, body.pluginKey);
@@ -115,7 +115,7 @@ export function createToolsService(deps: ToolsServiceDeps): ToolsService {
       if (!user) throw unauthorized();
       return Promise.all(
         pluginKeys.map(async (pluginKey) => {
-          const registered = registry.get(pluginKey);
+          const registered = await registry.find(pluginKey);
           if (!registered || !user.plugins.includes(pluginKey)) {
             throw badRequest(`The tool "${pluginKey}" is not installed`, { tools: pluginKey });
           }
