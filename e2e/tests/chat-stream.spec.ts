@@ -1,4 +1,5 @@
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
 
 const REPLY =
   'Here is a plan:\n\n1. **Pack** light\n2. Book the *train*\n\n```python\ndef greet(name):\n    return f"Hello, {name}!"\n```\n\n| Day | Place |\n|---|---|\n| 1 | Lyon |\n| 2 | Nice |';
@@ -112,3 +113,17 @@ test.describe('errors', () => {
     await expect(messages(page).nth(1)).toContainText('Here I am.');
   });
 });
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`error card screenshots (${size}, ${colorScheme})`, async ({ page, fake }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      await fake.script({ replies: [{ error: { status: 500, message: 'upstream exploded' } }] });
+      await send(page, 'Will this work?');
+      await expect(messages(page).nth(1).getByRole('button', { name: 'Retry' })).toBeVisible();
+      await snapshot(page, `error-card-${size}-${colorScheme}`);
+    });
+  }
+}

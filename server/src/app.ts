@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { assistantsRoutes } from './assistants/routes';
 import { createAssistantsService } from './assistants/service';
 import { assistantsSettings } from './assistants/settings';
+import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
 import { createAuthFromConfig } from './auth/create-auth';
 import { oauthRoutes } from './auth/oauth-routes';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // end with `final`); the coordination closes after.
   app.addHook('preClose', () => chat.close());
   await app.register(chatRoutes, { engine: chat, jwtSecret });
+  await app.register(accountRoutes, { auth, users, files, jwtSecret });
   await app.register(filesRoutes, {
     files,
     jwtSecret,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessionRotatedTokens, sessions, type SessionRow } from '../db/schema';
 
@@ -84,6 +84,22 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date): Pro
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of the user except `keepSessionId` (all of them when null); answers how many. */
+export async function revokeOtherUserSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null,
+  now: Date,
+): Promise<number> {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(keepSessionId ? and(live, ne(sessions.id, keepSessionId)) : live)
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Drops the user's expired sessions (their rotated-token records go with them). */

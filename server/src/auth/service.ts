@@ -5,10 +5,12 @@ import type {
   RequestPasswordResetResponse,
   ResetPasswordRequest,
 } from '@parley/shared/schemas/auth';
+import type { ChangePasswordRequest } from '@parley/shared/schemas/account';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import type { UsersService } from '../users/service';
 import type { AbuseGuard } from './abuse-guard';
+import { changePassword } from './account';
 import type { AuthContext, SignedIn } from './auth-context';
 import type { AuthSettings } from './auth-settings';
 import { login, register } from './login';
@@ -33,6 +35,14 @@ export interface AuthService {
   socialLogin(profile: SocialProfile): Promise<SignedIn>;
   /** Ends every session of the user (e.g. when banning them). */
   revokeAllSessions(userId: string): Promise<void>;
+  /** Checks the current password, sets the new one, signs out the user's other sessions (answers how many). */
+  changePassword(
+    userId: string,
+    input: ChangePasswordRequest,
+    refreshToken: string | undefined,
+  ): Promise<number>;
+  /** Signs out every session of the user but the one of `refreshToken`; answers how many. */
+  revokeOtherSessions(userId: string, refreshToken: string | undefined): Promise<number>;
 }
 
 export interface AuthServiceDeps {
@@ -64,5 +74,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     resetPassword: (input) => resetPassword(ctx, input),
     socialLogin: (profile) => socialLogin(ctx, profile),
     revokeAllSessions: (userId) => sessions.revokeAllOf(userId),
+    changePassword: (userId, input, token) => changePassword(ctx, userId, input, token),
+    revokeOtherSessions: (userId, token) => sessions.revokeOthers(userId, token),
   };
 }

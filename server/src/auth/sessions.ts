@@ -9,6 +9,7 @@ import {
   findSessionIdOfRotatedToken,
   insertSession,
   revokeSession,
+  revokeOtherUserSessions,
   revokeUserSessions,
   rotateSessionToken,
 } from './repo-sessions';
@@ -36,6 +37,8 @@ export interface Sessions {
   /** Revokes the session of this token, if any. */
   revoke(token: string | undefined): Promise<void>;
   revokeAllOf(userId: string): Promise<void>;
+  /** Revokes the user's sessions but the one of `token` (all when it is none of theirs); answers how many. */
+  revokeOthers(userId: string, token: string | undefined): Promise<number>;
 }
 
 /** How long the token rotated last still answers with the session's current one. */
@@ -109,6 +112,18 @@ export function createSessions(deps: {
 
     async revokeAllOf(userId) {
       await revokeUserSessions(db, userId, now());
+    },
+
+    async revokeOthers(userId, token) {
+      let keep: string | null = null;
+      if (token) {
+        const hash = hashOpaqueToken(token);
+        const current = await findSessionByTokenHash(db, hash);
+        const id = current?.id ?? (await findSessionIdOfRotatedToken(db, hash));
+        const session = id ? (current ?? (await findSessionById(db, id))) : undefined;
+        if (session && session.userId === userId) keep = session.id;
+      }
+      return revokeOtherUserSessions(db, userId, keep, now());
     },
   };
 }

@@ -52,6 +52,11 @@ export async function deleteUserFiles(db: Db, userId: string, fileIds: string[])
     .returning();
 }
 
+/** Deletes every file row of the user (avatars included); answers them, for their bytes. */
+export async function deleteAllUserFiles(db: Db, userId: string): Promise<FileRow[]> {
+  return db.delete(files).where(eq(files.userId, userId)).returning();
+}
+
 /** Deletes one of the user's avatar files (and no other kind of file); answers it when it was there. */
 export async function deleteUserAvatarFile(
   db: Db,

@@ -31,6 +31,7 @@ import { presentFile } from './present-file';
 import type { UploadedFile } from './read-upload';
 import {
   deleteUserAvatarFile,
+  deleteAllUserFiles,
   deleteUserFiles,
   findFileById,
   findUserFile,
@@ -92,6 +93,8 @@ export interface FilesService {
   linkOf(fileId: string): string;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<{ message: string; deleted: number }>;
+  /** Deletes every file of the user, avatars included (rows and stored bytes); answers how many. */
+  deleteAllOf(userId: string): Promise<number>;
   /** One of the caller's own files; 404 for anyone else's or an unknown one. */
   download(userId: string, ownerId: string, fileId: string): Promise<FileContent>;
   /** A file by its signed link; 404 for a bad signature or a missing file. */
@@ -305,6 +308,11 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       // The rows are gone, so the files are too as far as anyone can see; stray bytes cost only space.
       await Promise.allSettled(rows.map((row) => storage.delete(row.filepath)));
       return { message: 'Files deleted successfully', deleted: rows.length };
+    },
+    async deleteAllOf(userId) {
+      const rows = await deleteAllUserFiles(db, userId);
+      await Promise.allSettled(rows.map((row) => storage.delete(row.filepath)));
+      return rows.length;
     },
     async download(userId, ownerId, fileId) {
       if (ownerId.toLowerCase() !== userId.toLowerCase() || !UUID.test(fileId))

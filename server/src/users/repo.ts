@@ -59,6 +59,17 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   });
 }
 
+export async function renameUser(db: Db, id: string, name: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ name }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Deletes the user; every row that names them goes with it (each user column cascades). */
+export async function deleteUserRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function updateUserPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }

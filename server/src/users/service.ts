@@ -8,10 +8,12 @@ import { isUniqueViolation } from './is-unique-violation';
 import { presentUser } from './present-user';
 import {
   findUserByEmail,
+  deleteUserRow,
   findUserById,
   findUserByProviderId,
   insertUser,
   linkUserProvider,
+  renameUser,
   providerIdFieldOf,
   replaceUserAvatar,
   updateUserPasswordHash,
@@ -50,6 +52,10 @@ export interface UsersService {
     userId: string,
     link: { provider: SocialProvider; providerId: string; avatar: string | null; emailVerified: boolean },
   ): Promise<UserAccount | null>;
+  /** Sets the display name; answers the updated user (null: no such user). */
+  rename(userId: string, name: string): Promise<User | null>;
+  /** Deletes the account row and, by cascade, everything stored under it (files' bytes are the caller's). */
+  deleteAccount(userId: string): Promise<boolean>;
   /** Adds (once) or removes an installed plugin key; answers the updated user (null: no such user). */
   updatePlugins(userId: string, pluginKey: string, action: 'install' | 'uninstall'): Promise<User | null>;
 }
@@ -100,6 +106,14 @@ export function createUsersService(db: Db): UsersService {
     },
     async linkProvider(userId, link) {
       return accountOf(await linkUserProvider(db, userId, link));
+    },
+    async rename(userId, name) {
+      if (!UUID.test(userId)) return null;
+      const row = await renameUser(db, userId, name);
+      return row ? presentUser(row) : null;
+    },
+    async deleteAccount(userId) {
+      return UUID.test(userId) ? deleteUserRow(db, userId) : false;
     },
     async updatePlugins(userId, pluginKey, action) {
       if (!UUID.test(userId)) return null;

@@ -173,6 +173,14 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
     },
 
     [`GET ${paths.user}`]: { auth: true, success: 'json' },
+    [`PATCH ${paths.user}`]: { auth: true, success: 'json', body: shape({ name: text }) },
+    [`DELETE ${paths.user}`]: { auth: true, success: 'json', body: shape({ email }) },
+    [`POST ${paths.authPassword}`]: {
+      auth: true,
+      success: 'json',
+      body: shape({ currentPassword: password, password, confirm_password: password }),
+    },
+    [`POST ${paths.authRevokeOtherSessions}`]: { auth: true, success: 'json', body: shape({}) },
     [`GET ${paths.plugins}`]: { auth: true, success: 'json' },
     [`POST ${paths.userPlugins}`]: {
       auth: true,

@@ -396,6 +396,11 @@ export const NO_USER_ROWS = [
   `POST ${paths.authLogout}`,
   `POST ${paths.authRequestPasswordReset}`,
   `POST ${paths.authResetPassword}`,
+  // The caller's own account only (isolation: auth/account-routes.test.ts keeps another user's rows).
+  `PATCH ${paths.user}`,
+  `DELETE ${paths.user}`,
+  `POST ${paths.authPassword}`,
+  `POST ${paths.authRevokeOtherSessions}`,
   `GET ${paths.oauthLogin}`,
   `GET ${paths.oauthCallback}`,
   `GET ${paths.balance}`,

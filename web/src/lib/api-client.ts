@@ -87,9 +87,18 @@ export function apiPut<S extends z.ZodType>(
 export function apiDelete<S extends z.ZodType>(
   path: string,
   schema: S,
+  options?: RequestOptions & { body?: unknown },
+): Promise<z.output<S>> {
+  return request('DELETE', path, options?.body, schema, options);
+}
+
+export function apiPatch<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
   options?: RequestOptions,
 ): Promise<z.output<S>> {
-  return request('DELETE', path, undefined, schema, options);
+  return request('PATCH', path, body, schema, options);
 }
 
 /**

@@ -11,6 +11,10 @@ export const paths = {
   authLogout: '/api/auth/logout',
   authRequestPasswordReset: '/api/auth/requestPasswordReset',
   authResetPassword: '/api/auth/resetPassword',
+  /** POST `{currentPassword, password, confirm_password}`: changes the password, signs out other sessions. */
+  authPassword: '/api/auth/password',
+  /** POST: signs out every session of the user but this one → `{revoked}`. */
+  authRevokeOtherSessions: '/api/auth/sessions/revoke-others',
   /** Route patterns of social login; the browser navigates to `oauthLoginPath(provider)`. */
   oauthLogin: '/oauth/:provider',
   oauthCallback: '/oauth/:provider/callback',

@@ -2,6 +2,12 @@ import { Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
+import {
+  changePassword,
+  deleteAccount,
+  renameAccount,
+  signOutOtherSessions,
+} from '../../features/auth/api/account';
 import { useAuthStore } from '../../features/auth/store';
 import { clearAllConversations, CONVERSATIONS_PATH } from '../../features/conversations/api/conversations';
 import { revokeAllKeys } from '../../features/keys/api/keys';
@@ -27,6 +33,7 @@ export function SettingsContainer() {
   const { open, setOpen } = useSettingsDialog();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const user = useAuthStore((state) => state.user);
   usePrefetchWhenIdle(SettingsDialog, ImportSection);
   if (!open) return null;
   return (
@@ -47,10 +54,25 @@ export function SettingsContainer() {
             />
           </Suspense>
         }
-        onUploadAvatar={async (file) => {
-          const { uploadAvatar } = await import('../../features/files/api/avatar');
-          const url = await uploadAvatar(file);
-          useAuthStore.setState((state) => ({ user: state.user && { ...state.user, avatar: url } }));
+        account={{
+          account: {
+            name: user?.name ?? '',
+            email: user?.email ?? '',
+            hasPassword: user?.provider === 'local',
+          },
+          onUploadAvatar: async (file) => {
+            const { uploadAvatar } = await import('../../features/files/api/avatar');
+            const url = await uploadAvatar(file);
+            useAuthStore.setState((state) => ({ user: state.user && { ...state.user, avatar: url } }));
+          },
+          onRename: renameAccount,
+          onChangePassword: changePassword,
+          onSignOutOthers: signOutOtherSessions,
+          onDeleteAccount: async (email) => {
+            await deleteAccount(email, queryClient);
+            setOpen(false);
+            void navigate('/login', { replace: true });
+          },
         }}
       />
     </Suspense>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
-import { AccountTab } from './account-tab';
+import { AccountTab, type AccountActions } from './account-tab';
 import { DataTab } from './data-tab';
 import { BetaTab, GeneralTab } from './general-tab';
 
@@ -12,8 +12,8 @@ export interface SettingsDialogProps {
   /** Data tab actions, supplied by the app (they belong to the conversations and keys features). */
   onClearChats: () => Promise<void>;
   onRevokeKeys: () => Promise<void>;
-  /** Account tab: uploads the avatar; resolves to its URL. */
-  onUploadAvatar: (file: File) => Promise<void>;
+  /** Account tab: the signed-in user and what it can do with the account (the auth and files features). */
+  account: AccountActions;
   /** More Data tab rows from other features (import and download of conversations). */
   dataExtras?: ReactNode;
 }
@@ -27,7 +27,7 @@ export function SettingsDialog({
   onOpenChange,
   onClearChats,
   onRevokeKeys,
-  onUploadAvatar,
+  account,
   dataExtras,
 }: SettingsDialogProps) {
   const { t } = useTranslation();
@@ -73,7 +73,7 @@ export function SettingsDialog({
             {dataExtras}
           </Tabs.Content>
           <Tabs.Content value="account" className="outline-none">
-            <AccountTab onUploadAvatar={onUploadAvatar} />
+            <AccountTab {...account} />
           </Tabs.Content>
         </div>
       </Tabs.Root>
