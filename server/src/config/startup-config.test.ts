@@ -102,7 +102,7 @@ modelSpecs:
       modelSelect: false,
       parameters: false,
       presets: true,
-      sidePanel: false,
+      sidePanel: true,
       privacyPolicy: { externalUrl: 'https://example.com/privacy', openNewTab: true },
     });
     expect(startup.modelSpecs).toMatchObject({

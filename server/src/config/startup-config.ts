@@ -60,7 +60,8 @@ function resolveInterface(
     modelSelect: fromYaml?.modelSelect ?? fallback,
     parameters: fromYaml?.parameters ?? fallback,
     presets: fromYaml?.presets ?? fallback,
-    sidePanel: fromYaml?.sidePanel ?? fallback,
+    // SPEC §9 lists sidePanel among the toggles that default on; it holds files and the model, not a chooser.
+    sidePanel: fromYaml?.sidePanel ?? true,
     ...(fromYaml?.privacyPolicy ? { privacyPolicy: fromYaml.privacyPolicy } : {}),
     ...(fromYaml?.termsOfService ? { termsOfService: fromYaml.termsOfService } : {}),
   };
