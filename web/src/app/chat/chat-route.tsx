@@ -31,6 +31,7 @@ import { SidePanelFiles } from './side-panel-files';
 import { newConversationSetup, setupForEndpoint } from './conversation-template';
 import { PresetsMenuSlot, SpecMenuSlot } from './header-menus';
 import { usePluginTools } from './plugin-tools';
+import { useAssistantsEndpoint } from './assistants';
 import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
@@ -111,14 +112,28 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
     setup: chosenSetup,
     onSetup: (next) => setSetup(conversationId, next),
   });
-  const setup = pluginTools.setup;
+  const toolSetup = pluginTools.setup;
 
   const entries = useMemo(() => endpointEntries(endpoints), [endpoints]);
-  const current = entries.find((entry) => entry.name === setup?.endpoint);
+  const current = entries.find((entry) => entry.name === toolSetup?.endpoint);
   const needsKey = current?.config.userProvide === true;
   const keyName = current ? userKeyNameFor(current.name, current.config) : null;
   const keyQuery = useKeyExpiry(needsKey ? keyName : null);
   const keyMissing = needsKey && keyQuery.isSuccess && !isKeyValid(keyQuery.data.expiresAt, new Date());
+  const assistants = useAssistantsEndpoint({
+    conversationId,
+    setup: toolSetup,
+    onSetup: setSetup,
+    entry: current,
+    keyMissing,
+    flags: startup?.interface,
+    models: (toolSetup && models?.[toolSetup.endpoint]) ?? [],
+  });
+  const setup = assistants.setup;
+  const toolLabels = useMemo(
+    () => ({ ...pluginTools.labels, ...assistants.labels }),
+    [pluginTools.labels, assistants.labels],
+  );
 
   const errorHelp = useMemo<ErrorHelp>(
     () => ({
@@ -214,15 +229,15 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
           <ErrorHelpSlot.Provider value={errorHelp}>
             <MessageFilesSlot.Provider value={renderMessageFiles}>
               <MessageSourcesSlot.Provider value={renderMessageSources}>
-                <ToolLabels.Provider value={pluginTools.labels}>
+                <ToolLabels.Provider value={toolLabels}>
                   <ChatScreen
                     conversationId={conversationId}
                     setup={setup}
-                    iconURL={current?.config.iconURL ?? null}
-                    modelDisplayLabel={current?.config.modelDisplayLabel}
+                    iconURL={assistants.iconURL ?? current?.config.iconURL ?? null}
+                    modelDisplayLabel={assistants.replySender ?? current?.config.modelDisplayLabel}
                     endpointLabel={current?.label ?? ''}
                     user={user}
-                    blocked={keyMissing}
+                    blocked={keyMissing || assistants.blocked}
                     blockedNotice={
                       keyMissing && current ? (
                         <KeyNotice
@@ -232,6 +247,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                       ) : undefined
                     }
                     greeting={conversation?.greeting}
+                    landingHero={assistants.landingHero}
                     showBirthdayIcon={startup?.showBirthdayIcon === true}
                     hooks={hooks}
                     attachments={composer.attachments}
@@ -243,21 +259,34 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         </div>
         {startup?.interface.sidePanel !== false && (
           <SidePanel container={() => row.current}>
-            {setup && (
+            {assistants.active ? (
               <section aria-labelledby="side-panel-model" className="space-y-1.5">
                 <h2
                   id="side-panel-model"
                   className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
                 >
-                  {t('com_ui_model')}
+                  {t('com_ui_assistant')}
                 </h2>
-                <ModelSelect
-                  models={models?.[setup.endpoint] ?? []}
-                  value={setup.model || null}
-                  onChange={(model) => setSetup(conversationId, { ...setup, model })}
-                />
+                {assistants.selector}
               </section>
+            ) : (
+              setup && (
+                <section aria-labelledby="side-panel-model" className="space-y-1.5">
+                  <h2
+                    id="side-panel-model"
+                    className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
+                  >
+                    {t('com_ui_model')}
+                  </h2>
+                  <ModelSelect
+                    models={models?.[setup.endpoint] ?? []}
+                    value={setup.model || null}
+                    onChange={(model) => setSetup(conversationId, { ...setup, model })}
+                  />
+                </section>
+              )
             )}
+            {assistants.builder}
             <SidePanelFiles endpoint={filesEndpoint} disabled={keyMissing} />
           </SidePanel>
         )}

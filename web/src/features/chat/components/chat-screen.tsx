@@ -59,6 +59,8 @@ export interface ChatScreenProps {
   blocked: boolean;
   blockedNotice?: ReactNode;
   greeting?: string | null;
+  /** Replaces the landing view's icon and greeting (the assistants endpoint). */
+  landingHero?: ReactNode;
   showBirthdayIcon: boolean;
   hooks: StreamHooks;
   /** The composer's files (the files feature, composed in app/). */
@@ -320,6 +322,7 @@ export function ChatScreen(props: ChatScreenProps) {
           iconURL={props.iconURL}
           greeting={props.greeting}
           showBirthdayIcon={props.showBirthdayIcon}
+          hero={props.landingHero}
           onExample={(text) => setSeed((old) => ({ id: (old?.id ?? 0) + 1, text }))}
         />
       ) : messagesResult.isError && thread.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CakeIcon } from '../../../components/ui/chat-icons';
 import { EndpointIcon } from '../../../components/ui/endpoint-icon';
@@ -8,30 +9,36 @@ interface LandingProps {
   /** A configured greeting (model spec or preset) replaces the default one. */
   greeting?: string | null;
   showBirthdayIcon: boolean;
+  /** Replaces the icon and greeting (an assistant's avatar, name and description). */
+  hero?: ReactNode;
   onExample: (text: string) => void;
 }
 
 const EXAMPLES = ['com_ui_example_1', 'com_ui_example_2', 'com_ui_example_3'] as const;
 
 /** The empty conversation (SPEC §2 "Landing view" and the welcome view): icon, greeting, examples. */
-export function Landing({ kind, iconURL, greeting, showBirthdayIcon, onExample }: LandingProps) {
+export function Landing({ kind, iconURL, greeting, showBirthdayIcon, hero, onExample }: LandingProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center overflow-y-auto px-4 py-8">
-      <div className="relative mb-4">
-        <EndpointIcon kind={kind} iconURL={iconURL} size={44} />
-        {showBirthdayIcon && (
-          <CakeIcon
-            aria-hidden="true"
-            className="absolute -end-3 -top-3 text-pink-500"
-            width={22}
-            height={22}
-          />
-        )}
-      </div>
-      <h1 className="text-center text-2xl font-semibold tracking-tight text-neutral-800 sm:text-3xl dark:text-neutral-100">
-        {greeting || t('com_chat_greeting')}
-      </h1>
+      {hero ?? (
+        <>
+          <div className="relative mb-4">
+            <EndpointIcon kind={kind} iconURL={iconURL} size={44} />
+            {showBirthdayIcon && (
+              <CakeIcon
+                aria-hidden="true"
+                className="absolute -end-3 -top-3 text-pink-500"
+                width={22}
+                height={22}
+              />
+            )}
+          </div>
+          <h1 className="text-center text-2xl font-semibold tracking-tight text-neutral-800 sm:text-3xl dark:text-neutral-100">
+            {greeting || t('com_chat_greeting')}
+          </h1>
+        </>
+      )}
       <div className="mt-8 grid w-full max-w-3xl gap-3 sm:grid-cols-3">
         <section aria-labelledby="welcome-examples" className="space-y-2">
           <h2

@@ -1,37 +1,64 @@
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ToolCall } from '@parley/shared/schemas/message';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
-import { formatToolInput, toolCallState } from '../logic/tool-call-state';
+import { usePreferences } from '../../../lib/preferences';
+import {
+  formatToolInput,
+  readOutputs,
+  toolCallKind,
+  toolCallState,
+  type ToolCallKind,
+  type ToolCallState,
+} from '../logic/tool-call-state';
+import { MessageFilesOutlet } from './message-files-slot';
 import { useToolLabel } from './tool-labels';
 
 const box =
   'max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-neutral-100 px-3 py-2 font-mono text-xs leading-relaxed text-neutral-800 dark:bg-neutral-900 dark:text-neutral-200';
 
+/** SPEC §4 labels: code interpreter, retrieval and image tools have their own; other tools are named. */
+function titleOf(kind: ToolCallKind, state: ToolCallState, tool: string, t: TFunction): string {
+  if (state === 'failed') return t('com_ui_tool_failed', { tool });
+  const running = state === 'running';
+  switch (kind) {
+    case 'code':
+      return running ? t('com_assistants_analyzing') : t('com_assistants_finished_analyzing');
+    case 'retrieval':
+      return running ? t('com_assistants_searching_knowledge') : t('com_assistants_used_retrieval');
+    case 'image':
+      return running ? t('com_assistants_creating_image') : t('com_assistants_finished');
+    case 'tool':
+      return running ? t('com_ui_tool_using', { tool }) : t('com_ui_tool_used', { tool });
+  }
+}
+
 /**
  * One tool call of a reply (SPEC §4 Tool call progress): "Using X..." while it runs, "Used X" once done,
- * an error state when it failed; the header opens the input the model sent and the output it got.
+ * an error state when it failed; the header opens the input the model sent and the output it got. A
+ * code-interpreter call shows its code and result, open from the start with the "show code" preference;
+ * the files it wrote follow it, images inline and other files as download links.
  */
 export function ToolCallPart({ call }: { call: ToolCall }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const kind = toolCallKind(call);
+  const showCode = usePreferences((state) => state.showCode);
+  const [open, setOpen] = useState(kind === 'code' && showCode);
   const panelId = useId();
   const label = useToolLabel(call.name);
   const state = toolCallState(call);
-  const title =
-    state === 'running'
-      ? t('com_ui_tool_using', { tool: label.name })
-      : state === 'failed'
-        ? t('com_ui_tool_failed', { tool: label.name })
-        : t('com_ui_tool_used', { tool: label.name });
-  const input = formatToolInput(call.arguments ?? call.input);
-  const output = call.output ?? '';
+  const title = titleOf(kind, state, label.name, t);
+  const input = kind === 'code' ? (call.input ?? '') : formatToolInput(call.arguments ?? call.input);
+  const { logs, files } = readOutputs(call.outputs);
+  const output = [call.output ?? '', logs].filter(Boolean).join('\n');
 
   return (
     <div
       data-testid="tool-call"
       data-state={state}
+      data-kind={kind}
       className={`my-2 ${open ? 'w-full' : 'w-fit'} max-w-full rounded-xl border border-neutral-200 bg-white text-sm dark:border-neutral-700 dark:bg-neutral-800/60`}
     >
       <button
@@ -57,13 +84,13 @@ export function ToolCallPart({ call }: { call: ToolCall }) {
         <div id={panelId} className="space-y-2 border-t border-neutral-200 px-3 py-2 dark:border-neutral-700">
           <section>
             <h4 className="mb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">
-              {t('com_ui_tool_input')}
+              {kind === 'code' ? t('com_assistants_code') : t('com_ui_tool_input')}
             </h4>
             <pre className={box}>{input || '—'}</pre>
           </section>
           <section>
             <h4 className="mb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">
-              {t('com_ui_tool_output')}
+              {kind === 'code' ? t('com_assistants_result') : t('com_ui_tool_output')}
             </h4>
             {state === 'running' && output === '' ? (
               <p className="text-xs text-neutral-500 dark:text-neutral-400">{t('com_ui_tool_waiting')}</p>
@@ -75,11 +102,23 @@ export function ToolCallPart({ call }: { call: ToolCall }) {
           </section>
         </div>
       )}
+      {files.length > 0 && (
+        <div className="border-t border-neutral-200 px-3 py-2 dark:border-neutral-700">
+          <MessageFilesOutlet
+            files={files.map((file) => ({
+              file_id: file.file_id,
+              filename: file.filename ?? file.file_id,
+              filepath: file.filepath,
+              type: file.type,
+            }))}
+          />
+        </div>
+      )}
     </div>
   );
 }
 
-function StateIcon({ state, icon }: { state: ReturnType<typeof toolCallState>; icon: string | undefined }) {
+function StateIcon({ state, icon }: { state: ToolCallState; icon: string | undefined }) {
   if (state === 'running') {
     return (
       <svg

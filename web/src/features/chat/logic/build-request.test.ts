@@ -139,3 +139,12 @@ describe('paths', () => {
     );
   });
 });
+
+describe('assistants routes', () => {
+  it('asks, regenerates and stops on /api/assistants/chat ', () => {
+    const setup = { endpoint: 'assistants', model: 'gpt-4o', assistant_id: 'asst_1' };
+    expect(chatPath('ask', setup)).toBe('/api/assistants/chat');
+    expect(chatPath('edit', setup)).toBe('/api/assistants/chat');
+    expect(abortPath(setup)).toBe('/api/assistants/chat/abort');
+  });
+});

@@ -1,4 +1,5 @@
 import { abortPath as sharedAbortPath, askPath, editPath } from '@parley/shared/api/chat-paths';
+import { paths } from '@parley/shared/api/paths';
 import { NO_PARENT } from '@parley/shared/constants';
 import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
@@ -10,6 +11,8 @@ export type ConversationSetup = EndpointOptions & {
   endpointType?: string | null;
   model: string;
 };
+
+const ASSISTANTS = 'assistants';
 
 /** The kind of an endpoint: its type for a custom one, else its own name. */
 export function endpointKind(setup: { endpoint: string; endpointType?: string | null }): string {
@@ -26,10 +29,13 @@ export function chatPath(
   route: 'ask' | 'edit',
   setup: { endpoint: string; endpointType?: string | null },
 ): string {
+  // API.md "Assistants and actions": every run of an assistant, asked or regenerated, is one route.
+  if (setup.endpoint === ASSISTANTS) return paths.assistantsChat;
   return route === 'ask' ? askPath(segmentOf(setup)) : editPath(segmentOf(setup));
 }
 
 export function abortPath(setup: { endpoint: string; endpointType?: string | null }): string {
+  if (setup.endpoint === ASSISTANTS) return paths.assistantsChatAbort;
   return sharedAbortPath('ask', segmentOf(setup));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatToolInput, toolCallState } from './tool-call-state';
+import { formatToolInput, readOutputs, toolCallKind, toolCallState } from './tool-call-state';
 
 describe('toolCallState', () => {
   it('runs below 1, is done at 1, failed at 2 or with an error-processing-tool output', () => {
@@ -18,5 +18,30 @@ describe('formatToolInput', () => {
     expect(formatToolInput('{"input":"2+2"}')).toBe('{\n  "input": "2+2"\n}');
     expect(formatToolInput('2+2')).toBe('2+2');
     expect(formatToolInput(undefined)).toBe('');
+  });
+});
+
+describe('toolCallKind and readOutputs', () => {
+  it('names code interpreter, retrieval and image tools apart from the rest', () => {
+    expect(toolCallKind({ type: 'code_interpreter' })).toBe('code');
+    expect(toolCallKind({ type: 'retrieval' })).toBe('retrieval');
+    expect(toolCallKind({ type: 'function', name: 'dalle' })).toBe('image');
+    expect(toolCallKind({ type: 'function', name: 'getNote_action_x' })).toBe('tool');
+  });
+
+  it('reads the logs and the written files of a code-interpreter call', () => {
+    expect(
+      readOutputs([
+        { type: 'logs', logs: 'hello' },
+        { type: 'image', image: { file_id: 'f1', filepath: '/api/files/content/f1?sig=a' } },
+        { type: 'file', file_id: 'f2', filename: 'out.csv', filepath: '/api/files/content/f2?sig=b' },
+      ]),
+    ).toEqual({
+      logs: 'hello',
+      files: [
+        { file_id: 'f1', filename: undefined, filepath: '/api/files/content/f1?sig=a', type: 'image/*' },
+        { file_id: 'f2', filename: 'out.csv', filepath: '/api/files/content/f2?sig=b', type: undefined },
+      ],
+    });
   });
 });

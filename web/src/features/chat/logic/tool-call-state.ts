@@ -21,3 +21,57 @@ export function formatToolInput(args: string | undefined): string {
     return args;
   }
 }
+
+/** How a tool call is titled (SPEC §4 Tool call progress). */
+export type ToolCallKind = 'code' | 'retrieval' | 'image' | 'tool';
+
+/** Image tools say "Creating Image" / "Finished" (SPEC §4). */
+const IMAGE_TOOL = /^(dalle|dall-e|stable-diffusion|flux|image_gen)/i;
+
+export function toolCallKind(call: Pick<ToolCall, 'type' | 'name'>): ToolCallKind {
+  if (call.type === 'code_interpreter') return 'code';
+  if (call.type === 'retrieval') return 'retrieval';
+  return IMAGE_TOOL.test(call.name ?? '') ? 'image' : 'tool';
+}
+
+/** A file a code-interpreter run wrote, as its outputs list it. */
+export interface OutputFile {
+  file_id: string;
+  filename?: string;
+  filepath?: string;
+  type?: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** A MIME type given as `type`, `mimeType` or `mime_type` (an entry's own `type` such as "file" is not one). */
+function mimeOf(source: Record<string, unknown>): string | undefined {
+  for (const value of [source.mime_type, source.mimeType, source.type]) {
+    if (typeof value === 'string' && value.includes('/')) return value;
+  }
+  return undefined;
+}
+
+/** The logs and files of a code-interpreter call's `outputs` (`{type: "logs", logs}`, image or file entries). */
+export function readOutputs(outputs: ToolCall['outputs']): { logs: string; files: OutputFile[] } {
+  const logs: string[] = [];
+  const files: OutputFile[] = [];
+  for (const output of outputs ?? []) {
+    const log = text(output.logs);
+    if (log) logs.push(log);
+    const nested = [output.image, output.file].find(
+      (value) => typeof value === 'object' && value !== null,
+    ) as Record<string, unknown> | undefined;
+    const source = nested ?? output;
+    const fileId = text(source.file_id);
+    if (fileId) {
+      files.push({
+        file_id: fileId,
+        filename: text(source.filename),
+        filepath: text(source.filepath),
+        type: mimeOf(source) ?? (output.type === 'image' ? 'image/*' : undefined),
+      });
+    }
+  }
+  return { logs: logs.join('\n'), files };
+}

@@ -211,6 +211,15 @@ function handle(run: Run, data: string, id: string | undefined): void {
     case 'sync':
       flush(run);
       apply(run, [event]);
+      if (event.thread_id) {
+        // Assistants: the thread the run is on; the next message of the conversation goes to it.
+        const threadId = event.thread_id;
+        run.setup = { ...run.setup, thread_id: threadId };
+        run.queryClient.setQueryData<Conversation>(
+          [conversationPath(event.conversationId)],
+          (old) => old && { ...old, thread_id: threadId },
+        );
+      }
       if (event.title) {
         const key = [conversationPath(event.conversationId)];
         const title = event.title;

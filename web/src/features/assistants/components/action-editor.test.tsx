@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Action } from '@parley/shared/schemas/action';
+import '../../../test/render';
+import { ActionEditor } from './action-editor';
+
+const SPEC = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'Notes', version: '1' },
+  servers: [{ url: 'http://127.0.0.1:4010' }],
+  paths: {
+    '/notes/{id}': { get: { operationId: 'getNote', summary: 'Read a note' } },
+    '/notes': { post: { operationId: 'addNote' } },
+  },
+});
+
+function setup(props: { assistantId?: string | null; action?: Action | null } = {}) {
+  const onSave = vi.fn(() => Promise.resolve());
+  const onWarning = vi.fn();
+  const onDelete = vi.fn(() => Promise.resolve());
+  render(
+    <ActionEditor
+      assistantId={props.assistantId === undefined ? 'asst_1' : props.assistantId}
+      action={props.action ?? null}
+      onBack={vi.fn()}
+      onSave={onSave}
+      onDelete={onDelete}
+      onWarning={onWarning}
+    />,
+  );
+  return { onSave, onWarning, onDelete };
+}
+
+const schema = () => screen.getByLabelText('Schema') as HTMLTextAreaElement;
+const create = () => screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+const type = (text: string) => fireEvent.change(schema(), { target: { value: text } });
+
+describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
+  it('says why a schema is refused, line by line, and keeps Create disabled', async () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Add actions' })).toBeTruthy();
+    type('{ this is: [not json');
+    await waitFor(() => expect(screen.getByText('Error parsing OpenAPI spec.')).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    expect(create().disabled).toBe(true);
+
+    type(JSON.stringify({ openapi: '3.0.0', paths: {} }));
+    await waitFor(() => expect(screen.getByText('Could not find a valid URL in `servers`')).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    expect(screen.getByText('No paths found in the OpenAPI spec.')).toBeTruthy();
+    expect(create().disabled).toBe(true);
+  });
+
+  it('lists the available actions and saves the spec with a bearer key', async () => {
+    const { onSave } = setup();
+    type(SPEC);
+    await waitFor(() => expect(screen.getByText('getNote')).toBeTruthy(), { timeout: 10_000 });
+    const rows = screen.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('getNoteGET/notes/{id}');
+    expect(rows).toContain('addNotePOST/notes');
+
+    fireEvent.click(screen.getByRole('button', { name: /None/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'API Key' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Bearer' }));
+    fireEvent.change(screen.getByLabelText('API Key', { selector: 'input:not([type=radio])' }), {
+      target: { value: 'sk-bearer' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.change(screen.getByLabelText('Privacy policy URL'), {
+      target: { value: 'https://example.com/p' },
+    });
+
+    expect(create().disabled).toBe(false);
+    fireEvent.click(create());
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect(onSave).toHaveBeenCalledWith(
+      'asst_1',
+      expect.objectContaining({
+        metadata: expect.objectContaining({
+          domain: '127.0.0.1',
+          raw_spec: SPEC,
+          privacy_policy_url: 'https://example.com/p',
+          auth: { type: 'service_http', authorization_type: 'bearer' },
+          api_key: 'sk-bearer',
+        }),
+      }),
+    );
+  });
+
+  it('warns when the assistant is not created yet', async () => {
+    const { onSave, onWarning } = setup({ assistantId: null });
+    type(SPEC);
+    await waitFor(() => expect(create().disabled).toBe(false), { timeout: 10_000 });
+    fireEvent.click(create());
+    expect(onWarning).toHaveBeenCalledWith('No assistant_id found, is the assistant created?');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('edits a saved action without ever showing its secret, and asks before deleting it', async () => {
+    const action = {
+      action_id: 'act_1',
+      assistant_id: 'asst_1',
+      metadata: {
+        domain: '127.0.0.1',
+        raw_spec: SPEC,
+        auth: { type: 'service_http', authorization_type: 'bearer' },
+        // A server must never send this; if one did, the editor still would not show it.
+        api_key: 'sk-LEAKED-SECRET',
+      },
+    } as Action;
+    const { onSave, onDelete } = setup({ action });
+    expect(screen.getByRole('heading', { name: 'Edit actions' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /API Key \(Bearer\)/ }));
+    const key = screen.getByLabelText('API Key', { selector: 'input:not([type=radio])' }) as HTMLInputElement;
+    expect(key.value).toBe('');
+    expect(document.body.innerHTML).not.toContain('sk-LEAKED-SECRET');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    const body = (onSave.mock.calls[0] as unknown as [string, { metadata: Record<string, unknown> }])[1];
+    expect(body).toMatchObject({ action_id: 'act_1' });
+    expect(body.metadata).not.toHaveProperty('api_key');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText('Are you sure you want to delete this action?')).toBeTruthy();
+    const confirm = screen.getAllByRole('button', { name: 'Delete' }).at(-1);
+    fireEvent.click(confirm as HTMLElement);
+    expect(onDelete).toHaveBeenCalledWith(action);
+  });
+});
