@@ -218,7 +218,7 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
         { name: 'file', filename: 'a.txt', data: 'x' },
       ]);
       expect(noEndpoint.statusCode).toBe(400);
-      expect(message(noEndpoint)).toBe('No endpoint provided');
+      expect(message(noEndpoint)).toBe('An error occurred while uploading the file: Endpoint is undefined');
       expect(fileListSchema.parse((await get('/api/files', alice)).json())).toEqual([]);
     });
   });

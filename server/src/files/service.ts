@@ -136,7 +136,7 @@ function parseFields(fields: Record<string, string>): FileUploadFields {
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const problem = issue?.message ?? 'is invalid';
-  // The schema's own messages ("No endpoint provided") already read as a sentence.
+  // The schema's own messages (SPEC §8 "…: Endpoint is undefined") already read as a sentence.
   throw new AppError(400, /^[A-Z]/.test(problem) || field === '' ? problem : `${field}: ${problem}`);
 }
 

@@ -62,8 +62,8 @@ export const fileUploadFieldsSchema = z.object({
   /** The client's temporary id for the file (becomes `temp_file_id`). */
   file_id: z.uuid({ error: 'file_id must be a UUID' }),
   endpoint: z
-    .string({ error: 'No endpoint provided' })
-    .min(1, 'No endpoint provided')
+    .string({ error: 'An error occurred while uploading the file: Endpoint is undefined' })
+    .min(1, 'An error occurred while uploading the file: Endpoint is undefined')
     .max(256, 'endpoint is too long (at most 256 characters)'),
   width: z.coerce.number().int().positive().max(100_000).optional(),
   height: z.coerce.number().int().positive().max(100_000).optional(),
