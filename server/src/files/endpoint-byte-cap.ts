@@ -23,6 +23,6 @@ export function endpointByteCap(
   if (limits.disabled) return { maxBytes: 0, error: () => uploadsDisabled(endpoint) };
   return {
     maxBytes: Math.max(0, limits.fileSizeLimit - 1),
-    error: () => new AppError(400, fileSizeExceeded(limits.fileSizeLimit)),
+    error: () => new AppError(413, fileSizeExceeded(limits.fileSizeLimit)),
   };
 }

@@ -1,4 +1,4 @@
-import { checkNewFiles } from '@parley/shared/files/check-new-files';
+import { checkNewFiles, type FileProblem } from '@parley/shared/files/check-new-files';
 import { endpointFileConfig } from '@parley/shared/files/file-config';
 import { isImageType, isSupportedMimeType } from '@parley/shared/files/mime-types';
 import { sniffImageType } from '@parley/shared/files/sniff-image-type';
@@ -6,6 +6,12 @@ import type { FileConfig, FileUploadFields } from '@parley/shared/schemas/file';
 import { AppError } from '../lib/errors';
 import { uploadsDisabled } from './endpoint-byte-cap';
 import type { UploadedFile } from './read-upload';
+
+const STATUS_OF_PROBLEM: Partial<Record<FileProblem['code'], number>> = {
+  unsupported_type: 415,
+  file_too_large: 413,
+  total_too_large: 413,
+};
 
 /**
  * The endpoint's checks of SPEC §5 "Files" on one received file; answers the type it was judged by. An
@@ -18,7 +24,8 @@ export function judgeUpload(config: FileConfig, fields: FileUploadFields, file: 
   if (limits.disabled) throw uploadsDisabled(fields.endpoint);
   const incoming = [{ name: file.filename, size: file.bytes, type: file.mimetype }];
   const checked = checkNewFiles({ config, endpoint: fields.endpoint, incoming });
-  if (!checked.ok) throw new AppError(400, checked.error);
+  // API.md: an unsupported type is `415`, a file above its limit `413`; the other refusals are `400`.
+  if (!checked.ok) throw new AppError(STATUS_OF_PROBLEM[checked.problem.code] ?? 400, checked.error);
   const type = checked.files[0]?.type;
   if (type === undefined) throw new AppError(400, `Unable to determine file type for: ${file.filename}`);
   if (!isImageType(type)) return type;
@@ -30,7 +37,7 @@ export function judgeUpload(config: FileConfig, fields: FileUploadFields, file: 
     );
   }
   if (actual !== type && !isSupportedMimeType(actual, limits.supportedMimeTypes)) {
-    throw new AppError(400, `Currently, unsupported file type: ${actual}`);
+    throw new AppError(415, `Currently, unsupported file type: ${actual}`);
   }
   return actual;
 }

@@ -195,7 +195,7 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
         ...fields('google'),
         { name: 'file', filename: 'a.txt', data: Buffer.alloc(2000, 'a') },
       ]);
-      expect(forGoogle.statusCode).toBe(400);
+      expect(forGoogle.statusCode).toBe(413);
       expect(message(forGoogle)).toBe('File size exceeds 0 MB.');
     });
 
@@ -205,7 +205,7 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
         ...fields(),
         { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: 'x' },
       ]);
-      expect(video.statusCode).toBe(400);
+      expect(video.statusCode).toBe(415);
       expect(message(video)).toBe('Currently, unsupported file type: video/mp4');
       const disabled = await post(alice, '/api/files', [
         ...fields('bingAI'),
@@ -277,7 +277,7 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
       { name: 'manual', value: 'true' },
       { name: 'input', filename: 'me.png', type: 'image/png', data: Buffer.alloc(0.01 * MEGABYTE + 1) },
     ]);
-    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.statusCode).toBe(413);
     expect(message(tooBig)).toBe('The avatar is too large: it may be at most 0.01 MB.');
     const svg = await post(alice, '/api/files/images/avatar', [
       { name: 'manual', value: 'true' },
@@ -387,7 +387,10 @@ describeEachEngine('file upload limits', (_getDb, { getDatabase }) => {
     for (const url of ['/api/files', '/api/files/images', '/api/files/images/avatar']) {
       const refused = await send(url);
       expect(refused.statusCode, url).toBe(429);
-      expect(refused.json()).toMatchObject({ message: 'Too many file upload requests. Try again later' });
+      expect(refused.json()).toMatchObject({
+        message: 'Too many file upload requests. Try again later',
+        code: 'file_upload_limit',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     }
     const bob = await createTestUser({ database: getDatabase(), config }, { password: null });

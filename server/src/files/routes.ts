@@ -71,7 +71,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     fileField: 'input',
     fileSizeLimit: avatarLimit,
     tooLarge: () =>
-      new AppError(400, `The avatar is too large: it may be at most ${toMegabytes(avatarLimit)} MB.`),
+      new AppError(413, `The avatar is too large: it may be at most ${toMegabytes(avatarLimit)} MB.`),
     spoolDirectory,
   };
 

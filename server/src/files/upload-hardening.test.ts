@@ -154,7 +154,7 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
         ...fields('google'),
         { name: 'file', filename: 'a.png', type: 'image/png', data: Buffer.alloc(2 * MEGABYTE) },
       ]);
-      expect(response.statusCode, url).toBe(400);
+      expect(response.statusCode, url).toBe(413);
       expect(message(response)).toBe('File size exceeds 1 MB.');
     }
     await expectNothingLeft(alice);

@@ -46,6 +46,6 @@ export function limitUploads(counters: Counters, limits: UploadLimits) {
     await reply
       .status(429)
       .header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-      .send({ message: TOO_MANY_UPLOADS, code: 'rate_limit' } satisfies ErrorBody);
+      .send({ message: TOO_MANY_UPLOADS, code: 'file_upload_limit' } satisfies ErrorBody);
   };
 }

@@ -1,0 +1,58 @@
+import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
+
+const openAccount = async (page: import('@playwright/test').Page, name = 'Ada Lovelace') => {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Account' }).click();
+  return settings;
+};
+
+test('rename, change the password, then delete the account with everything in it', async ({ page, fake }) => {
+  const email = await signUp(page);
+  await fake.script({ replies: [{ text: 'Noted.' }] });
+  await send(page, 'Remember this');
+  await expect(messages(page).nth(1)).toContainText('Noted.');
+
+  let settings = await openAccount(page);
+  const name = settings.getByLabel('Full name');
+  await name.fill('Ada King');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Name saved', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Ada King' })).toBeVisible();
+
+  settings = await openAccount(page, 'Ada King');
+  await settings.getByLabel('Current password').fill('not my password');
+  await settings.getByLabel('New password').fill('a new horse battery');
+  await settings.getByLabel('Confirm password').fill('a new horse battery');
+  await settings.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not correct.', { exact: true })).toBeVisible();
+  await settings.getByLabel('Current password').fill('correct horse battery');
+  await settings.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(/^Password changed/)).toBeVisible();
+
+  const remove = settings.getByRole('button', { name: 'Delete my account' });
+  await expect(remove).toBeDisabled();
+  await settings.getByLabel(/Type your email/).fill(email.toUpperCase());
+  await remove.click();
+  await expect(page).toHaveURL(/\/login$/);
+  const login = await page.request.post('/api/auth/login', {
+    data: { email, password: 'a new horse battery' },
+  });
+  expect(login.status()).toBe(401);
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`account tab screenshots (${size}, ${colorScheme})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await openAccount(page);
+      await snapshot(page, `account-tab-${size}-${colorScheme}`);
+    });
+  }
+}
