@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { assistantsChatRoutes } from './assistants/chat-routes';
 import { assistantsRoutes } from './assistants/routes';
 import { createAssistantsService } from './assistants/service';
 import { assistantsSettings } from './assistants/settings';
@@ -190,6 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret,
     counters: coordination.counters,
     uploadLimits: uploadLimitsFrom(config.env, config.yaml),
+    assistantFiles: {
+      add: (userId, assistantId, fileId) => assistants.addFile(userId, assistantId, fileId),
+      remove: (userId, assistantId, fileIds) => assistants.removeFiles(userId, assistantId, fileIds),
+    },
   });
 
   const assistants = createAssistantsService({
@@ -211,6 +216,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return { name: tool.name, description: tool.description, parameters: tool.parameters };
       },
       listPlugins: (userId) => tools.listPlugins(userId),
+    },
+  });
+  await app.register(assistantsChatRoutes, {
+    jwtSecret,
+    chat: {
+      db,
+      engine: chat,
+      assistants,
+      knowledge: {
+        searchPassages: (userId, fileIds, question, limit) =>
+          files.searchPassages(userId, fileIds, question, limit),
+        filenames: async (userId, fileIds) =>
+          new Map((await files.attachmentsFor(userId, fileIds)).map((file) => [file.file_id, file.filename])),
+      },
+      pluginTools: async (userId, names) =>
+        (await tools.toolsByName(userId, names)).map(({ entry, tool, auth: values }) => ({
+          tool,
+          label: entry.name,
+          auth: values,
+        })),
+      actionTools: () => Promise.resolve([]),
     },
   });
   await app.register(assistantsRoutes, {

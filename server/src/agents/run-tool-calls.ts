@@ -89,13 +89,15 @@ const messageOf = (error: unknown): string =>
 async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promise<CallResult> {
   const { tools, content, limits, signal, userId, io } = options;
   const agentTool = tools.find((candidate) => candidate.tool.name === call.name);
+  const partType = agentTool?.tool.partType ?? 'function';
   const toolCall: ToolCall = {
     id: call.id,
-    type: 'function',
+    type: partType,
     name: call.name,
     arguments: call.arguments,
     output: null,
     progress: 0.1,
+    ...(partType === 'code_interpreter' ? { input: codeOf(call.arguments), outputs: [] } : {}),
   };
   const index = content.add({ type: 'tool_call', tool_call: { ...toolCall } });
   const report = (fields: Partial<ToolCall>) => {
@@ -121,7 +123,11 @@ async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promis
       limits.toolTimeoutMs,
     );
     const output = capOutput(result.output, limits.outputCap);
-    report({ output, progress: DONE });
+    report({
+      output,
+      progress: DONE,
+      ...(partType === 'code_interpreter' ? { outputs: [{ type: 'logs', logs: output }] } : {}),
+    });
     for (const file of result.files ?? []) addImage(content, file);
     return { call, output, failed: false };
   } catch (error) {
@@ -129,6 +135,24 @@ async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promis
     report({ output, progress: FAILED });
     return { call, output, failed: true };
   }
+}
+
+/** The `code` argument of a code-interpreter call (shown as the part's `input`). */
+function codeOf(rawArguments: string): string {
+  try {
+    const parsed: unknown = JSON.parse(rawArguments);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'code' in parsed &&
+      typeof parsed.code === 'string'
+    ) {
+      return parsed.code;
+    }
+  } catch {
+    // shown as sent
+  }
+  return rawArguments;
 }
 
 function addImage(content: ContentParts, file: SavedToolFile): void {

@@ -221,56 +221,60 @@ describeEachEngine('assistants routes', (_getDb, { getDatabase }) => {
 });
 
 describe('assistants routes with YAML endpoints.assistants', () => {
-  it('honours supportedIds, disableBuilder, capabilities and retrievalModels', async () => {
-    const { buildTestApp } = await import('../../test/test-app');
-    const open = await buildTestApp({
-      env: {
-        ...ENV,
-        CONFIG_PATH: yamlFile(
-          'endpoints:\n  assistants:\n    capabilities: [retrieval, tools]\n    retrievalModels: [gpt-4o]\n',
-        ),
-      },
-      toolManifest: TEST_MANIFEST,
-    });
-    try {
-      const user = await createTestUser(open, { password: null });
-      const post = (body: object) =>
-        open.app.inject({ method: 'POST', url: '/api/assistants', headers: user.headers, payload: body });
-      expect((await post({ model: 'gpt-4o', tools: [{ type: 'code_interpreter' }] })).statusCode).toBe(400);
-      expect((await post({ model: 'gpt-4o-mini', tools: [{ type: 'retrieval' }] })).statusCode).toBe(400);
-      expect((await post({ model: 'gpt-4o', tools: [{ type: 'retrieval' }] })).statusCode).toBe(201);
-      const endpoints = (await open.app.inject({ url: '/api/endpoints' })).json<Record<string, unknown>>();
-      expect(endpoints.assistants).toMatchObject({
-        capabilities: ['retrieval', 'tools'],
-        retrievalModels: ['gpt-4o'],
+  it(
+    'honours supportedIds, disableBuilder, capabilities and retrievalModels',
+    { timeout: 120_000 },
+    async () => {
+      const { buildTestApp } = await import('../../test/test-app');
+      const open = await buildTestApp({
+        env: {
+          ...ENV,
+          CONFIG_PATH: yamlFile(
+            'endpoints:\n  assistants:\n    capabilities: [retrieval, tools]\n    retrievalModels: [gpt-4o]\n',
+          ),
+        },
+        toolManifest: TEST_MANIFEST,
       });
-    } finally {
-      await open.close();
-    }
+      try {
+        const user = await createTestUser(open, { password: null });
+        const post = (body: object) =>
+          open.app.inject({ method: 'POST', url: '/api/assistants', headers: user.headers, payload: body });
+        expect((await post({ model: 'gpt-4o', tools: [{ type: 'code_interpreter' }] })).statusCode).toBe(400);
+        expect((await post({ model: 'gpt-4o-mini', tools: [{ type: 'retrieval' }] })).statusCode).toBe(400);
+        expect((await post({ model: 'gpt-4o', tools: [{ type: 'retrieval' }] })).statusCode).toBe(201);
+        const endpoints = (await open.app.inject({ url: '/api/endpoints' })).json<Record<string, unknown>>();
+        expect(endpoints.assistants).toMatchObject({
+          capabilities: ['retrieval', 'tools'],
+          retrievalModels: ['gpt-4o'],
+        });
+      } finally {
+        await open.close();
+      }
 
-    const limited = await buildTestApp({
-      env: {
-        ...ENV,
-        CONFIG_PATH: yamlFile(
-          'endpoints:\n  assistants:\n    disableBuilder: true\n    excludedIds: [asst_hidden]\n',
-        ),
-      },
-    });
-    try {
-      const user = await createTestUser(limited, { password: null });
-      const created = await limited.app.inject({
-        method: 'POST',
-        url: '/api/assistants',
-        headers: user.headers,
-        payload: { model: 'gpt-4o' },
+      const limited = await buildTestApp({
+        env: {
+          ...ENV,
+          CONFIG_PATH: yamlFile(
+            'endpoints:\n  assistants:\n    disableBuilder: true\n    excludedIds: [asst_hidden]\n',
+          ),
+        },
       });
-      expect(created.statusCode).toBe(403);
-      const models = (await limited.app.inject({ url: '/api/models', headers: user.headers })).json<
-        Record<string, string[]>
-      >();
-      expect(models.assistants).toEqual(['gpt-4o-mini', 'gpt-4o']);
-    } finally {
-      await limited.close();
-    }
-  });
+      try {
+        const user = await createTestUser(limited, { password: null });
+        const created = await limited.app.inject({
+          method: 'POST',
+          url: '/api/assistants',
+          headers: user.headers,
+          payload: { model: 'gpt-4o' },
+        });
+        expect(created.statusCode).toBe(403);
+        const models = (await limited.app.inject({ url: '/api/models', headers: user.headers })).json<
+          Record<string, string[]>
+        >();
+        expect(models.assistants).toEqual(['gpt-4o-mini', 'gpt-4o']);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
 });

@@ -55,6 +55,10 @@ function launch(runs: LocalRuns, ctx: RunContext, failure: RunFailure | undefine
     writer,
     createdEvent(ctx.requestMessage, ctx.reply.messageId, ctx.reply.conversationId, ctx.reply.sender),
   );
+  if (ctx.assistantRun) {
+    const { conversationId } = ctx.reply;
+    appendEvent(writer, { type: 'sync', conversationId, thread_id: ctx.assistantRun.threadId });
+  }
   const { generationId } = writer.meta;
   const done = runGeneration(ctx, failure)
     .catch((error: unknown) => deps.logger.error({ err: error }, 'a run ended without finalizing'))
@@ -104,6 +108,20 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
   }
   upstream ??= send();
   const { turn } = prepared;
+  let assistantRun: RunContext['assistantRun'];
+  try {
+    assistantRun = await input.assistant?.begin({
+      conversationId: turn.conversationId,
+      messageId: turn.responseMessageId,
+      stopped: abort.signal,
+    });
+  } catch (error) {
+    upstream?.abort();
+    abort.stopListening();
+    await releaseSlot();
+    await saved.writer.end('error', '{}').catch(() => undefined);
+    throw error;
+  }
   launch(
     runs,
     {
@@ -123,6 +141,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       countTokens: prepared.countTokens,
       releaseSlot,
       agent: prepared.agent,
+      assistantRun,
     },
     prepared.failure,
   );

@@ -155,6 +155,35 @@ export interface AttachmentsPort {
   markUsed(userId: string, fileIds: readonly string[], conversationId: string): Promise<void>;
 }
 
+/** How an assistants run (API.md "Assistants and actions") ended, for its run record. */
+export interface AssistantRunOutcome {
+  /** `completed`, `cancelled` (stopped), `expired` (past `timeoutMs`) or `failed` (with `error`). */
+  status: 'completed' | 'cancelled' | 'expired' | 'failed';
+  error?: { code: string; message: string } | undefined;
+  usage?: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined;
+}
+
+/** A run of an assistant while it lasts: its thread, its time limit and its end. */
+export interface AssistantRunHooks {
+  threadId: string;
+  /** Aborts when the run passes its time limit. */
+  timeout: AbortSignal;
+  end(outcome: AssistantRunOutcome): Promise<void>;
+}
+
+/** An assistants turn: the assistant's tools and instructions, and its run's bookkeeping. */
+export interface AssistantTurn {
+  tools: AgentTool[];
+  /** The assistant's instructions (+ the request's additional instructions). */
+  system: string | undefined;
+  /** Once the turn is saved: records the thread and the run; `stopped` fires when the user stops it. */
+  begin(turn: {
+    conversationId: string;
+    messageId: string;
+    stopped: AbortSignal;
+  }): Promise<AssistantRunHooks>;
+}
+
 /** The tools feature: the tools a plugins chat asked for, with the caller's credentials. */
 export interface ToolsPort {
   /** Throws AppError 400 naming a tool that is unknown, not installed or without credentials. */

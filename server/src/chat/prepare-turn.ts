@@ -6,7 +6,7 @@ import type { ChatProvider, ChatRequest, GenerationParams } from '../providers/t
 import { buildContext, ContextLengthError, type BuiltContext } from './context';
 import type { RunFailure } from './drive-provider';
 import { generationParams, systemPrompt, tokenBudget } from './prompt-options';
-import type { ResolvedEndpoint, TokenCounter } from './ports';
+import type { AssistantTurn, ResolvedEndpoint, TokenCounter } from './ports';
 import { turnProviderState, withStoredState } from './provider-state';
 import type { ChatEngineDeps } from './run-context';
 import { placeTurn, turnKindOf, type Turn } from './turn';
@@ -23,6 +23,8 @@ export interface StartInput {
   /** The `{endpoint}` of the path: the endpoint kind, or `custom` for a custom endpoint. */
   routeEndpoint: string;
   body: ChatRequestBody;
+  /** Set by the assistants chat route: the run uses the assistant's tools and instructions. */
+  assistant?: AssistantTurn | undefined;
 }
 
 export interface PreparedTurn {
@@ -154,6 +156,10 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     documentBudgetTokens: documentBudget(body.model, params),
   });
   const base = requestBase(body, options, params, resolved);
+  if (input.assistant) {
+    if (input.assistant.system) base.system = input.assistant.system;
+    else delete base.system;
+  }
   // A new conversation's id was made here; a named one is the caller's when it was found as theirs.
   const ownConversation = turn.isNewConversation || stored !== null;
   const prepared = { turn, options, resolved, provider, countTokens, files, ownConversation };
@@ -186,6 +192,7 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
  */
 async function turnTools(deps: ChatEngineDeps, input: StartInput) {
   const { body } = input;
+  if (input.assistant) return input.assistant.tools;
   const keys = toolKeysOf(body.tools);
   if (body.endpoint !== 'gptPlugins' || keys.length === 0 || body.isEdited || body.isContinued) return [];
   if (!deps.tools) return [];

@@ -8,6 +8,7 @@ import type { ChatSettings } from './chat-settings';
 import type { ReplyFinish, RunFailure } from './drive-provider';
 import type { ReleaseSlot } from './message-limits';
 import type {
+  AssistantRunHooks,
   AttachmentsPort,
   BalancePort,
   BansPort,
@@ -113,6 +114,8 @@ export interface RunContext {
   releaseSlot: ReleaseSlot;
   /** Set for a plugins turn with tools: the reply comes from the tool loop. */
   agent?: TurnAgent | undefined;
+  /** Set for an assistants turn: its run's thread, time limit and record. */
+  assistantRun?: AssistantRunHooks | undefined;
 }
 
 /** What happened so far; `finalize` turns it into the saved reply. */

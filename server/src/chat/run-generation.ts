@@ -5,6 +5,7 @@ import { driveProvider, toRunFailure, type RunFailure } from './drive-provider';
 import { finalize } from './finalize';
 import { PartialSaver } from './partial-saver';
 import { runAgentReply } from './run-agent';
+import type { AssistantRunOutcome } from './ports';
 import type { ReplyState, RunContext } from './run-context';
 import { generateTitle, titleFromFirstMessage } from './title';
 
@@ -48,6 +49,25 @@ function shouldTitle(ctx: RunContext, state: ReplyState): boolean {
   );
 }
 
+/** Records how an assistants run ended (SPEC §3 statuses); never throws. */
+async function endAssistantRun(
+  ctx: RunContext,
+  run: NonNullable<RunContext['assistantRun']>,
+  state: ReplyState,
+): Promise<void> {
+  const usage = state.finish?.usage;
+  const outcome: AssistantRunOutcome = state.failure
+    ? { status: 'failed', error: { code: state.failure.kind, message: state.failure.message }, usage }
+    : run.timeout.aborted && !ctx.abort.signal.aborted
+      ? { status: 'expired', usage }
+      : state.aborted || !state.finish
+        ? { status: 'cancelled', usage }
+        : { status: 'completed', usage };
+  await run.end(outcome).catch((error: unknown) => {
+    ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'could not record the run');
+  });
+}
+
 /**
  * The run, from just after `created`: saves partial text every few seconds, streams what the provider sends
  * (and sent meanwhile), and always finalizes — also when it was aborted while the turn was being saved.
@@ -57,9 +77,11 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
   const state: ReplyState = { text: ctx.turn.prefix, aborted: false, failure };
   const saver = new PartialSaver(ctx, state, ctx.deps.settings.partialSaveMs);
   saver.start();
+  const { assistantRun } = ctx;
+  const signal = assistantRun ? AbortSignal.any([ctx.abort.signal, assistantRun.timeout]) : ctx.abort.signal;
   try {
-    if (!state.failure && ctx.agent) await runAgentReply(ctx, ctx.agent, state, ctx.abort.signal);
-    else if (!state.failure) await streamReply(ctx, state, ctx.abort.signal);
+    if (!state.failure && ctx.agent) await runAgentReply(ctx, ctx.agent, state, signal);
+    else if (!state.failure) await streamReply(ctx, state, signal);
   } catch (error) {
     state.failure = toRunFailure(error);
     if (!(error instanceof ProviderError)) {
@@ -73,6 +95,7 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
     // conversation before `final`, so the list never fills with "New Chat" rows.
     if (ctx.turn.isNewConversation && !shouldTitle(ctx, state)) await titleFromFirstMessage(ctx);
     await finalize(ctx, state, saver);
+    if (assistantRun) await endAssistantRun(ctx, assistantRun, state);
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);
 }

@@ -27,7 +27,21 @@ export interface FilesRoutesDeps {
   jwtSecret: string;
   counters: Counters;
   uploadLimits: UploadLimits;
+  /** Knowledge of assistants (API.md "Assistants and actions"); absent: `assistant_id` is ignored. */
+  assistantFiles?: AssistantFilesHook | undefined;
 }
+
+/** Adds an uploaded file to (or removes files from) one of the caller's assistants; 404 for anyone else's. */
+export interface AssistantFilesHook {
+  add(userId: string, assistantId: string, fileId: string): Promise<void>;
+  remove(userId: string, assistantId: string, fileIds: readonly string[]): Promise<void>;
+}
+
+/** An upload for an assistant's knowledge (not a message's file). */
+const knowledgeOf = (fields: Record<string, string>): string | undefined =>
+  fields.endpoint === 'assistants' && fields.message_file !== 'true' && fields.assistant_id
+    ? fields.assistant_id
+    : undefined;
 
 /** A day, not a year: a deleted file must not live on in caches for long. */
 const CONTENT_CACHE = 'private, max-age=86400';
@@ -89,9 +103,19 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     paths.files,
     { preHandler: uploadGuard, schema: { response: { 200: fileUploadResponseSchema } } },
     async (request) =>
-      withUpload(request, documentUpload, ({ fields, file }) =>
-        files.uploadDocument(request.user.id, fields, file),
-      ),
+      withUpload(request, documentUpload, async ({ fields, file }) => {
+        const uploaded = await files.uploadDocument(request.user.id, fields, file);
+        const assistantId = knowledgeOf(fields);
+        if (assistantId && deps.assistantFiles) {
+          try {
+            await deps.assistantFiles.add(request.user.id, assistantId, uploaded.file_id);
+          } catch (error) {
+            await files.deleteFiles(request.user.id, [uploaded.file_id]).catch(() => undefined);
+            throw error;
+          }
+        }
+        return uploaded;
+      }),
   );
 
   app.post(
@@ -115,11 +139,14 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
   app.delete(
     paths.files,
     { preHandler: auth, schema: { body: fileDeleteBodySchema, response: { 200: fileDeleteResponseSchema } } },
-    async (request) =>
-      files.deleteFiles(
-        request.user.id,
-        request.body.files.map((file) => file.file_id),
-      ),
+    async (request) => {
+      const fileIds = request.body.files.map((file) => file.file_id);
+      const assistantId = request.body.assistant_id;
+      if (assistantId && deps.assistantFiles) {
+        await deps.assistantFiles.remove(request.user.id, assistantId, fileIds);
+      }
+      return files.deleteFiles(request.user.id, fileIds);
+    },
   );
 
   app.get(

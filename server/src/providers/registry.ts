@@ -33,6 +33,9 @@ export function createProviderRegistry(): ProviderRegistry {
     createBingProvider(),
   ];
   const byKind = new Map<EndpointKind, ChatProvider>(providers.map((provider) => [provider.kind, provider]));
+  // Assistants run on Parley's own tool loop against an OpenAI-compatible server (API.md).
+  const openAI = byKind.get('openAI');
+  if (openAI) byKind.set('assistants', openAI);
   return {
     get(kind) {
       const provider = byKind.get(kind);

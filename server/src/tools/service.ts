@@ -30,6 +30,11 @@ export interface ToolsService {
    * or lacks credentials.
    */
   toolsForChat(userId: string, pluginKeys: readonly string[]): Promise<ChatTool[]>;
+  /**
+   * An assistant's tools by function name (or plugin key), with whatever credentials the environment or the
+   * user has; unknown names are left out (a tool without its credentials fails its calls, clearly).
+   */
+  toolsByName(userId: string, names: readonly string[]): Promise<ChatTool[]>;
 }
 
 export interface ToolsServiceDeps {
@@ -107,6 +112,21 @@ export function createToolsService(deps: ToolsServiceDeps): ToolsService {
         : await users.updatePlugins(userId, body.pluginKey, body.action);
       if (!user) throw unauthorized();
       return user;
+    },
+
+    async toolsByName(userId, names) {
+      const found = names.flatMap((name) => {
+        const registered = registry.tools.find(
+          (candidate) => candidate.tool.name === name || candidate.entry.pluginKey === name,
+        );
+        return registered ? [registered] : [];
+      });
+      return Promise.all(
+        found.map(async (registered) => ({
+          ...registered,
+          auth: await auth.resolve(userId, registered.entry.pluginKey, registered.entry.authConfig),
+        })),
+      );
     },
 
     async toolsForChat(userId, pluginKeys) {

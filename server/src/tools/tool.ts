@@ -10,6 +10,11 @@ export interface Tool {
   readonly parameters: Record<string, unknown>;
   /** Credentials the tool needs, per user (SPEC §5 plugin auth fields). */
   readonly authConfig?: readonly ToolAuthField[];
+  /**
+   * How its content part is typed (SPEC §3 "Tool call types"): `function` (default), `retrieval`, or
+   * `code_interpreter` (its `code` argument shown as `input`, its output as `outputs` logs).
+   */
+  readonly partType?: 'function' | 'retrieval' | 'code_interpreter';
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
 }
 

@@ -31,7 +31,13 @@ const serverErrors: string[] = [];
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   testApp = await buildTestApp({
-    env: chatEnv(fake, { LOGIN_MAX: '100000', REGISTER_MAX: '100000', BAN_VIOLATIONS: '100000' }),
+    env: chatEnv(fake, {
+      ASSISTANTS_API_KEY: 'sk-test',
+      ASSISTANTS_BASE_URL: fake.baseURL,
+      LOGIN_MAX: '100000',
+      REGISTER_MAX: '100000',
+      BAN_VIOLATIONS: '100000',
+    }),
   });
   testApp.app.addHook('onError', async (_request, _reply, error) => {
     serverErrors.push(error.stack ?? String(error));

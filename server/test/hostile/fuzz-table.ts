@@ -367,6 +367,21 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
       params: { id: urlValue(assistantId) },
       query: { model: urlValue(text) },
     },
+    [`POST ${paths.assistantsChat}`]: {
+      auth: true,
+      success: 'stream',
+      body: shape({
+        text: fc.oneof(text, hostileString),
+        model: fc.oneof(fc.constant('gpt-4o-mini'), text),
+        assistant_id: assistantId,
+        conversationId: fc.oneof(fc.constant(null), fc.constant('new'), bodyId(f.conversationId)),
+        parentMessageId: bodyId(f.messageId),
+        thread_id: text,
+        promptPrefix: text,
+        files: fc.array(fc.record({ file_id: text }), { maxLength: 2 }),
+      }),
+    },
+    [`POST ${paths.assistantsChatAbort}`]: { auth: true, success: 'json', body: abortBody(f) },
     [`POST ${paths.assistantAvatar}`]: {
       auth: true,
       success: 'json',

@@ -120,6 +120,35 @@ const ASSISTANT_CASES: OwnershipCase[] = [
       await expectAssistantUntouched(ctx, id);
     },
   },
+  {
+    route: `POST ${paths.assistantsChat}`,
+    name: 'chatting with another user’s assistant, or in their conversation',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      const { app } = ctx.server;
+      const body = { text: 'hijack', model: CHAT_MODEL, assistant_id: id };
+      expectNotFound(await call(app, ctx.b, 'POST', paths.assistantsChat, body));
+      const own = await createAssistant(ctx, ctx.b);
+      const intoA = {
+        ...body,
+        assistant_id: own.id,
+        conversationId: ctx.aRows.conversationId,
+        parentMessageId: ctx.aRows.messageId,
+        thread_id: 'thread_x',
+      };
+      expectNotFound(await call(app, ctx.b, 'POST', paths.assistantsChat, intoA));
+      await expectAUntouched(ctx);
+    },
+  },
+  {
+    route: `POST ${paths.assistantsChatAbort}`,
+    name: 'stopping another user’s run',
+    check: (ctx) =>
+      whileAGenerates(ctx, async (conversationId) => {
+        const body = { abortKey: conversationId, endpoint: 'assistants' };
+        expectNotFound(await call(ctx.server.app, ctx.b, 'POST', paths.assistantsChatAbort, body));
+      }),
+  },
   ...[paths.assistants, paths.assistantsDocuments].map((path): OwnershipCase => ({
     route: `GET ${path}`,
     name: 'listing assistants',

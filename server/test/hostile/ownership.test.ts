@@ -19,7 +19,10 @@ describeEachEngine(
     let server: ChatServer;
     let ctx: OwnershipContext;
     beforeAll(async () => {
-      server = await startChatServer(getDatabase(), chatEnv(fake));
+      server = await startChatServer(
+        getDatabase(),
+        chatEnv(fake, { ASSISTANTS_API_KEY: 'sk-test', ASSISTANTS_BASE_URL: fake.baseURL }),
+      );
     });
     afterAll(() => server.close());
     beforeEach(async () => {
