@@ -21,7 +21,11 @@ describeEachEngine(
     beforeAll(async () => {
       server = await startChatServer(
         getDatabase(),
-        chatEnv(fake, { ASSISTANTS_API_KEY: 'sk-test', ASSISTANTS_BASE_URL: fake.baseURL }),
+        chatEnv(fake, {
+          ASSISTANTS_API_KEY: 'sk-test',
+          ASSISTANTS_BASE_URL: fake.baseURL,
+          ASSISTANTS_MODELS: 'gpt-4o-mini',
+        }),
       );
     });
     afterAll(() => server.close());
