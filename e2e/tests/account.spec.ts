@@ -20,7 +20,7 @@ test('rename, change the password, then delete the account with everything in it
   await name.fill('Ada King');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Name saved', { exact: true })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await settings.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Ada King' })).toBeVisible();
 
   settings = await openAccount(page, 'Ada King');
