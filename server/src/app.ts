@@ -2,7 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createActionsService } from './assistants/actions';
+import { actionsRoutes } from './assistants/actions-routes';
 import { assistantsChatRoutes } from './assistants/chat-routes';
+import { actionsAllowList } from './net/allow-lists';
 import { assistantsRoutes } from './assistants/routes';
 import { createAssistantsService } from './assistants/service';
 import { assistantsSettings } from './assistants/settings';
@@ -218,6 +221,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       listPlugins: (userId) => tools.listPlugins(userId),
     },
   });
+  const actions = createActionsService({
+    db,
+    encryption,
+    assistants,
+    allow: actionsAllowList(config.yaml),
+    linkOf: (fileId) => files.linkOf(fileId),
+  });
+  await app.register(actionsRoutes, { actions, jwtSecret });
   await app.register(assistantsChatRoutes, {
     jwtSecret,
     chat: {
@@ -236,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           label: entry.name,
           auth: values,
         })),
-      actionTools: () => Promise.resolve([]),
+      actionTools: (userId, assistant) => actions.toolsFor(userId, assistant),
     },
   });
   await app.register(assistantsRoutes, {

@@ -381,6 +381,31 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
         files: fc.array(fc.record({ file_id: text }), { maxLength: 2 }),
       }),
     },
+    [`GET ${paths.assistantsActions}`]: { auth: true, success: 'json' },
+    [`POST ${paths.assistantActions}`]: {
+      auth: true,
+      success: 'json',
+      params: { assistant_id: urlValue(assistantId) },
+      body: shape({
+        action_id: text,
+        model: text,
+        functions: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 2 }),
+        metadata: shape({
+          domain: text,
+          raw_spec: fc.oneof(text, plain(['openapi: 3.0.0', '{"openapi":"3.0.0","servers":[],"paths":{}}'])),
+          auth: shape({
+            type: plain(['none', 'service_http', 'oauth', 'x']),
+            authorization_type: plain(['bearer', 'basic', 'custom']),
+          }),
+          api_key: text,
+        }),
+      }),
+    },
+    [`DELETE ${paths.assistantAction}`]: {
+      auth: true,
+      success: 'json',
+      params: { assistant_id: urlValue(assistantId), action_id: urlValue(text), model: urlValue(text) },
+    },
     [`POST ${paths.assistantsChatAbort}`]: { auth: true, success: 'json', body: abortBody(f) },
     [`POST ${paths.assistantAvatar}`]: {
       auth: true,

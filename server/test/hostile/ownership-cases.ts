@@ -54,6 +54,13 @@ async function uploadFile(ctx: OwnershipContext, user: TestUser): Promise<FileUp
   return fileUploadResponseSchema.parse(response.json());
 }
 
+const ACTION_SPEC = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'Weather', version: '1' },
+  servers: [{ url: 'https://api.example.com' }],
+  paths: { '/weather': { get: { operationId: 'getWeather', responses: { '200': { description: 'ok' } } } } },
+});
+
 /** Creates an assistant of `user`'s named with the marker. */
 async function createAssistant(ctx: OwnershipContext, user: TestUser): Promise<{ id: string }> {
   const response = await call(ctx.server.app, user, 'POST', paths.assistants, {
@@ -148,6 +155,33 @@ const ASSISTANT_CASES: OwnershipCase[] = [
         const body = { abortKey: conversationId, endpoint: 'assistants' };
         expectNotFound(await call(ctx.server.app, ctx.b, 'POST', paths.assistantsChatAbort, body));
       }),
+  },
+  {
+    route: `POST ${paths.assistantActions}`,
+    name: 'adding an action to another user’s assistant',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      const body = { metadata: { raw_spec: ACTION_SPEC, auth: { type: 'none' } }, model: CHAT_MODEL };
+      expectNotFound(await call(ctx.server.app, ctx.b, 'POST', `/api/assistants/actions/${id}`, body));
+      await expectAssistantUntouched(ctx, id);
+    },
+  },
+  {
+    route: `DELETE ${paths.assistantAction}`,
+    name: 'deleting another user’s action',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.a);
+      const body = { metadata: { raw_spec: ACTION_SPEC, auth: { type: 'none' } }, model: CHAT_MODEL };
+      const saved = await call(ctx.server.app, ctx.a, 'POST', `/api/assistants/actions/${id}`, body);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const actionId = saved.json<[unknown, unknown, { action_id: string }]>()[2].action_id;
+      const url = `/api/assistants/actions/${id}/${actionId}/${CHAT_MODEL}`;
+      expectNotFound(await call(ctx.server.app, ctx.b, 'DELETE', url));
+      const listed = await call(ctx.server.app, ctx.b, 'GET', paths.assistantsActions);
+      expect(listed.json()).toEqual([]);
+      const mine = await call(ctx.server.app, ctx.a, 'GET', paths.assistantsActions);
+      expect(mine.json<unknown[]>()).toHaveLength(1);
+    },
   },
   ...[paths.assistants, paths.assistantsDocuments].map((path): OwnershipCase => ({
     route: `GET ${path}`,
@@ -441,6 +475,8 @@ export const NO_USER_ROWS = [
   `GET ${paths.filesConfig}`,
   // The tool list is the same for everyone (authenticated per caller).
   `GET ${paths.assistantsTools}`,
+  // Lists only the caller's actions (checked by the action delete case).
+  `GET ${paths.assistantsActions}`,
   `POST ${paths.assistants}`,
   // Uploads only ever create the caller's own files.
   `POST ${paths.files}`,
