@@ -9,6 +9,7 @@ import { benchWebPerf } from './web-perf';
 import { benchToolSteps } from './tool-steps';
 import { benchEmbeddedDatabase } from './embedded-database';
 import { benchBigConversations } from './big-conversations';
+import { benchSandbox } from './sandbox';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -22,6 +23,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'tool-steps', run: benchToolSteps },
   { name: 'embedded-database', run: benchEmbeddedDatabase },
   { name: 'big-conversations', run: benchBigConversations },
+  { name: 'sandbox', run: benchSandbox },
 ];
 
 const only = process.argv.slice(2);
