@@ -52,12 +52,21 @@ async function handleApi(
   signal: AbortSignal,
   failures: EmbeddingFailures,
 ): Promise<void> {
+  const receivedAt = performance.now();
   const rawBody = await readBody(req);
   const parsed = parseJson(rawBody);
   const body = parsed.ok ? parsed.value : null;
   const headers = flattenHeaders(req.headers);
   const method = req.method ?? 'GET';
-  deps.log.record({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
+  const entry: RecordedRequest = {
+    method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+    body,
+    receivedAt,
+  };
+  deps.log.record(entry);
 
   const expected = deps.queue.apiKey;
   const provided = bearerToken(headers.authorization);
@@ -70,6 +79,7 @@ async function handleApi(
     sendJson(res, 200, { object: 'list', data: deps.queue.models });
   } else if (route === 'POST /v1/chat/completions') {
     await handleChatCompletions(res, body, deps.queue, signal);
+    entry.answeredAt = performance.now();
   } else if (route === 'POST /v1/embeddings') {
     handleEmbeddings(res, body, failures);
   } else {

@@ -11,6 +11,9 @@ export interface RecordedRequest {
   body: unknown;
   /** Azure routes only: the deployment named in the path and the `api-version` query (null when absent). */
   azure?: { deployment: string; apiVersion: string | null };
+  /** `performance.now()` when the request arrived, and when its answer ended (benchmarks in the same process). */
+  receivedAt?: number;
+  answeredAt?: number;
 }
 
 export function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
