@@ -10,6 +10,7 @@ import { benchToolSteps } from './tool-steps';
 import { benchEmbeddedDatabase } from './embedded-database';
 import { benchBigConversations } from './big-conversations';
 import { benchSandbox } from './sandbox';
+import { benchKnowledge } from './knowledge';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -24,6 +25,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'embedded-database', run: benchEmbeddedDatabase },
   { name: 'big-conversations', run: benchBigConversations },
   { name: 'sandbox', run: benchSandbox },
+  { name: 'knowledge', run: benchKnowledge },
 ];
 
 const only = process.argv.slice(2);

@@ -276,6 +276,8 @@ export const yamlConfigSchema = z.strictObject({
       endpoints: z.record(z.string(), fileEndpointConfigSchema).optional(),
       serverFileSizeLimit: z.number().min(0).optional(),
       avatarSizeLimit: z.number().min(0).optional(),
+      /** MB all of one user's files may take (uploads past it get 413); absent = no limit. */
+      userStorageLimit: z.number().min(0).optional(),
     })
     .optional(),
   modelSpecs: z

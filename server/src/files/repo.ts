@@ -12,6 +12,15 @@ export async function listUserFiles(db: Db, userId: string, limit: number): Prom
     .limit(limit);
 }
 
+/** Bytes all of the user's files take (avatars included). */
+export async function userStorageBytes(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${files.bytes}), 0)` })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return Number(row?.used ?? 0);
+}
+
 export async function insertFile(db: Db, values: NewFileRow): Promise<FileRow> {
   const [row] = await db.insert(files).values(values).returning();
   if (!row) throw new Error('insert into files returned no row');

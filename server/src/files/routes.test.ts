@@ -397,3 +397,65 @@ describeEachEngine('file upload limits', (_getDb, { getDatabase }) => {
     expect((await app.inject({ url: '/api/files', headers: bob.headers })).statusCode).toBe(200);
   });
 });
+
+describeEachEngine('per-user storage quota', (_getDb, { getDatabase }) => {
+  let app: FastifyInstance;
+  let config: AppConfig;
+  beforeAll(async () => {
+    // 0.01 MB = 10,486 bytes.
+    ({ app, config } = await buildAppOn(getDatabase(), {
+      env: yamlEnv('fileConfig:\n  userStorageLimit: 0.01\n'),
+    }));
+  });
+  afterAll(() => app.close());
+
+  const send = (owner: TestUser, data: string) => {
+    const { payload, headers } = multipartBody([
+      { name: 'file_id', value: randomUUID() },
+      { name: 'endpoint', value: 'openAI' },
+      { name: 'file', filename: 'a.txt', type: 'text/plain', data },
+    ]);
+    return app.inject({
+      method: 'POST',
+      url: '/api/files',
+      payload,
+      headers: { ...owner.headers, ...headers },
+    });
+  };
+  const usage = async (owner: TestUser) =>
+    (await app.inject({ url: '/api/files/usage', headers: owner.headers })).json() as unknown;
+
+  it('refuses an upload past the limit with 413 and a clear message, per user, until files are deleted', async () => {
+    const alice = await createTestUser({ database: getDatabase(), config }, { password: null });
+    const bob = await createTestUser({ database: getDatabase(), config }, { password: null });
+    expect(await usage(alice)).toEqual({ used: 0, limit: 10_486 });
+    const first = await send(alice, 'a'.repeat(6000));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await usage(alice)).toEqual({ used: 6000, limit: 10_486 });
+    const refused = await send(alice, 'b'.repeat(6000));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({
+      message:
+        'Storage limit reached: your files take 0.01 MB of your 0.01 MB. Delete some files to upload more.',
+    });
+    // Nothing of the refused file was kept.
+    expect(await usage(alice)).toEqual({ used: 6000, limit: 10_486 });
+    // Bob's quota is his own.
+    expect((await send(bob, 'c'.repeat(6000))).statusCode).toBe(200);
+    const fileId = (first.json() as { file_id: string }).file_id;
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/files',
+      headers: alice.headers,
+      payload: { files: [{ file_id: fileId, filepath: 'x' }] },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await send(alice, 'b'.repeat(6000))).statusCode).toBe(200);
+  });
+
+  it('tells the client the limit in its file config (null without one)', async () => {
+    const alice = await createTestUser({ database: getDatabase(), config }, { password: null });
+    const response = await app.inject({ url: '/api/files/config', headers: alice.headers });
+    expect(response.json()).toMatchObject({ userStorageLimit: 10_486 });
+  });
+});

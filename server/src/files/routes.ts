@@ -12,6 +12,7 @@ import {
   fileDeleteResponseSchema,
   fileListSchema,
   fileUploadResponseSchema,
+  fileUsageSchema,
 } from '@parley/shared/schemas/file';
 import type { Counters } from '../coordination/counters';
 import { AppError } from '../lib/errors';
@@ -91,6 +92,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 
   app.get(paths.files, { preHandler: auth, schema: { response: { 200: fileListSchema } } }, async (request) =>
     files.list(request.user.id),
+  );
+  app.get(
+    paths.filesUsage,
+    { preHandler: auth, schema: { response: { 200: fileUsageSchema } } },
+    async (request) => files.usage(request.user.id),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type FileObject,
   type FileUploadFields,
   type FileUploadResponse,
+  type FileUsage,
 } from '@parley/shared/schemas/file';
 import type { AppConfig } from '../config/app-config';
 import type { Db } from '../db/client';
@@ -40,6 +41,7 @@ import {
   insertFile,
   listUserFiles,
   setTextState,
+  userStorageBytes,
 } from './repo';
 import { createLinkSigner, type LinkSigner } from './signed-link';
 import { sweepSpool, sweepUploadParts } from './sweep-spool';
@@ -67,6 +69,8 @@ export interface FilesService {
   /** Where incoming files are spooled while their request lasts (`DATA_DIR/tmp`). */
   readonly spoolDirectory: string;
   list(userId: string): Promise<FileObject[]>;
+  /** Bytes the caller's files take, and the per-user limit (YAML `fileConfig.userStorageLimit`). */
+  usage(userId: string): Promise<FileUsage>;
   /** A document (`POST /api/files`): checked against the endpoint's limits, its text kept when it has some. */
   uploadDocument(
     userId: string,
@@ -201,6 +205,14 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
     }
   }
 
+  /** 413 when `bytes` more would take the user past the storage limit (checked before storing). */
+  async function assertRoomFor(userId: string, bytes: number): Promise<void> {
+    const limit = fileConfig.userStorageLimit;
+    if (limit === null || limit === undefined) return;
+    const used = await userStorageBytes(db, userId);
+    if (used + bytes > limit) throw storageLimitReached(used, limit);
+  }
+
   /** Deletes the avatar file `previousUrl` links to, when it is another avatar of the user's. */
   async function deleteReplacedAvatar(userId: string, previousUrl: string | null, current: string) {
     const previousId = signer.fileIdOf(previousUrl);
@@ -234,11 +246,15 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
     async list(userId) {
       return (await listUserFiles(db, userId, LIST_LIMIT)).map(present);
     },
+    async usage(userId) {
+      return { used: await userStorageBytes(db, userId), limit: fileConfig.userStorageLimit ?? null };
+    },
     async uploadDocument(userId, rawFields, file) {
       const fields = parseFields(rawFields);
       const type = judgeUpload(fileConfig, fields, file);
       // Images are only ever stored resized and re-encoded, so a chat turn never reads a huge one.
       if (isImageType(type)) throw new AppError(400, IMAGE_ON_DOCUMENT_ROUTE);
+      await assertRoomFor(userId, file.bytes);
       // Read in a worker thread; a document without text is kept all the same, and says so.
       const extracted = await knowledge.extract(file.path, type);
       const row = await store(userId, file, {
@@ -262,6 +278,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       const type = judgeUpload(fileConfig, fields, file);
       if (!isImageType(type)) throw new AppError(400, NOT_AN_IMAGE);
       const image = await processChatImage(file.path, fields.endpoint, imageOutputType);
+      await assertRoomFor(userId, image.bytes.length);
       const row = await store(userId, image.bytes, {
         tempFileId: fields.file_id,
         conversationId: conversationOf(fields),
@@ -383,3 +400,11 @@ async function readCapped(stream: Readable, maxBytes: number, fileId: string): P
 /** The readable message of an upload above the server's limit (413). */
 export const tooLargeForServer = (limit: number): AppError =>
   new AppError(413, `The file is too large: the server accepts files up to ${toMegabytes(limit)} MB.`);
+
+/** Uploads past the per-user storage limit (YAML `fileConfig.userStorageLimit`). */
+export const storageLimitReached = (used: number, limit: number): AppError =>
+  new AppError(
+    413,
+    `Storage limit reached: your files take ${toMegabytes(used)} MB of your ${toMegabytes(limit)} MB. Delete some files to upload more.`,
+    { code: 'storage_limit' },
+  );

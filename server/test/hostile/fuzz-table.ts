@@ -311,6 +311,7 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
     // Uploads are multipart: the JSON and broken bodies fuzzed here must all get a readable 4xx.
     [`GET ${paths.files}`]: { auth: true, success: 'json' },
     [`GET ${paths.filesConfig}`]: { auth: true, success: 'json' },
+    [`GET ${paths.filesUsage}`]: { auth: true, success: 'json' },
     [`POST ${paths.files}`]: {
       auth: true,
       success: 'json',

@@ -478,6 +478,8 @@ export const NO_USER_ROWS = [
   // Lists only the caller's actions (checked by the action delete case).
   `GET ${paths.assistantsActions}`,
   `POST ${paths.assistants}`,
+  // The caller's own usage; takes no id.
+  `GET ${paths.filesUsage}`,
   // Uploads only ever create the caller's own files.
   `POST ${paths.files}`,
   `POST ${paths.filesImages}`,

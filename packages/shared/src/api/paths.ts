@@ -58,6 +58,8 @@ export const paths = {
   files: '/api/files',
   /** GET the merged file limits (`fileConfigSchema`). */
   filesConfig: '/api/files/config',
+  /** GET `{used, limit}`: bytes of the caller's files and the per-user storage limit. */
+  filesUsage: '/api/files/usage',
   /** POST a multipart image upload (resized, converted to the configured image type). */
   filesImages: '/api/files/images',
   /** POST a multipart avatar (`input` field, `manual=true` makes it the user's avatar) → `{url}`. */

@@ -18,6 +18,8 @@ export interface FileConfigInput {
   endpoints?: Readonly<Record<string, EndpointFileConfigInput>> | undefined;
   serverFileSizeLimit?: number | undefined;
   avatarSizeLimit?: number | undefined;
+  /** MB one user's files may take in all; absent = no limit. */
+  userStorageLimit?: number | undefined;
 }
 
 export const DEFAULT_FILE_LIMIT = 10;
@@ -89,6 +91,8 @@ export function mergeFileConfig(input?: FileConfigInput | null): FileConfig {
         : input.serverFileSizeLimit * MEGABYTE,
     avatarSizeLimit:
       input?.avatarSizeLimit === undefined ? DEFAULT_AVATAR_SIZE_LIMIT : input.avatarSizeLimit * MEGABYTE,
+    userStorageLimit:
+      input?.userStorageLimit === undefined ? null : Math.round(input.userStorageLimit * MEGABYTE),
   };
 }
 

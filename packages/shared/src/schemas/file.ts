@@ -120,5 +120,14 @@ export const fileConfigSchema = z.object({
   endpoints: z.record(z.string(), endpointFileConfigSchema),
   serverFileSizeLimit: z.number().nonnegative(),
   avatarSizeLimit: z.number().nonnegative(),
+  /** YAML `fileConfig.userStorageLimit`: the most bytes one user's files may take; null = no limit. */
+  userStorageLimit: z.number().nonnegative().nullable().optional(),
 });
 export type FileConfig = z.infer<typeof fileConfigSchema>;
+
+/** `GET /api/files/usage`: the bytes the caller's files take and the per-user limit (null = none). */
+export const fileUsageSchema = z.object({
+  used: z.number().nonnegative(),
+  limit: z.number().nonnegative().nullable(),
+});
+export type FileUsage = z.infer<typeof fileUsageSchema>;

@@ -4,6 +4,7 @@ import {
   fileDeleteResponseSchema,
   fileListSchema,
   fileUploadResponseSchema,
+  fileUsageSchema,
   type FileObject,
   type FileUploadResponse,
 } from '@parley/shared/schemas/file';
@@ -14,6 +15,12 @@ import type { FileToDelete } from '../logic/delete-batcher';
 export const filesQuery = queryOptions({
   queryKey: [paths.files],
   queryFn: ({ signal }) => apiGet(paths.files, fileListSchema, { signal }),
+});
+
+/** `GET /api/files/usage`: the bytes the caller's files take and the per-user limit. */
+export const fileUsageQuery = queryOptions({
+  queryKey: [paths.filesUsage],
+  queryFn: ({ signal }) => apiGet(paths.filesUsage, fileUsageSchema, { signal }),
 });
 
 export interface UploadInput {

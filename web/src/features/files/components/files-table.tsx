@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { FileObject } from '@parley/shared/schemas/file';
+import { isImageType } from '@parley/shared/files/mime-types';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
 import type { FileSort, FileSortColumn } from '../logic/file-table';
 import { megabytes } from '../logic/file-size';
+import { fileContentLink } from '../logic/file-link';
+import { contextKey, sourceKey } from '../logic/file-words';
 
 interface FilesTableProps {
   rows: readonly FileObject[];
@@ -11,13 +15,15 @@ interface FilesTableProps {
   sort: FileSort | null;
   onSort: (column: FileSortColumn) => void;
   onToggle: (fileIds: readonly string[], selected: boolean) => void;
+  /** Called when a link leaves the table for the file's conversation (the dialog closes). */
+  onOpenConversation?: () => void;
 }
 
 const checkbox = 'size-4 cursor-pointer accent-neutral-900 dark:accent-neutral-100';
 const headCell = 'px-2 py-2 text-start text-xs font-semibold text-neutral-600 dark:text-neutral-300';
 
 /** SPEC §2 My files: select, Name (75%), Date (25%), storage, context and size columns. */
-export function FilesTable({ rows, selected, sort, onSort, onToggle }: FilesTableProps) {
+export function FilesTable({ rows, selected, sort, onSort, onToggle, onOpenConversation }: FilesTableProps) {
   const { t, i18n } = useTranslation();
   const pageIds = rows.map((row) => row.file_id);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -73,6 +79,7 @@ export function FilesTable({ rows, selected, sort, onSort, onToggle }: FilesTabl
           ) : (
             rows.map((row) => {
               const size = megabytes(row.bytes);
+              const context = contextKey(row.context);
               return (
                 <tr
                   key={row.file_id}
@@ -88,17 +95,33 @@ export function FilesTable({ rows, selected, sort, onSort, onToggle }: FilesTabl
                       onChange={(event) => onToggle([row.file_id], event.target.checked)}
                     />
                   </td>
-                  <td className="max-w-0 truncate px-2 py-2 font-medium" title={row.filename}>
-                    {row.filename}
+                  <td className="max-w-0 px-2 py-2">
+                    <div className="flex items-center gap-2">
+                      <FileThumbnail file={row} />
+                      <div className="min-w-0">
+                        <div className="truncate font-medium" title={row.filename} dir="auto">
+                          {row.filename}
+                        </div>
+                        {row.conversationId && (
+                          <Link
+                            to={`/c/${encodeURIComponent(row.conversationId)}`}
+                            onClick={onOpenConversation}
+                            className={`text-xs text-sky-700 underline-offset-2 hover:underline dark:text-sky-300 ${focusRing}`}
+                          >
+                            {t('com_ui_open_file_conversation')}
+                          </Link>
+                        )}
+                      </div>
+                    </div>
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 text-neutral-600 dark:text-neutral-300">
                     {date.format(new Date(row.updatedAt))}
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 text-neutral-600 dark:text-neutral-300">
-                    {row.source}
+                    {t(sourceKey(row.source))}
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 text-neutral-600 dark:text-neutral-300">
-                    {row.context ?? ''}
+                    {context === null ? '' : t(context)}
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 text-end tabular-nums text-neutral-600 dark:text-neutral-300">
                     {size === null ? t('com_ui_size_tiny') : t('com_ui_size_mb', { size })}
@@ -110,6 +133,22 @@ export function FilesTable({ rows, selected, sort, onSort, onToggle }: FilesTabl
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A small preview of an image file (its own signed link), or nothing for other files. */
+function FileThumbnail({ file }: { file: FileObject }) {
+  const link = isImageType(file.type) ? fileContentLink(file.filepath) : null;
+  if (!link) return null;
+  return (
+    <img
+      src={link}
+      alt=""
+      loading="lazy"
+      width={32}
+      height={32}
+      className="size-8 shrink-0 rounded-md border border-neutral-200 object-cover dark:border-neutral-600"
+    />
   );
 }
 

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dangerButton, secondaryButton } from '../../../components/ui/chat-styles';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { filesQuery } from '../api/files';
+import { fileUsageQuery, filesQuery, uploadFile } from '../api/files';
+import { usageFigures } from '../logic/file-words';
 import { deleteNow } from '../engine/file-deletion';
 import { fileTableView, nextSort, type FileSort } from '../logic/file-table';
 import { FilesTable } from './files-table';
@@ -19,6 +20,38 @@ export function MyFilesDialog({ onClose }: { onClose: () => void }) {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState(false);
+  const usage = useQuery(fileUsageQuery);
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: filesQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: fileUsageQuery.queryKey }),
+    ]);
+
+  /** Uploads picked files one by one, not for any conversation; the server's refusal is shown as it says. */
+  const upload = async (picked: readonly File[]) => {
+    setUploading(true);
+    setUploadError(null);
+    for (const file of picked) {
+      try {
+        await uploadFile({
+          file,
+          tempId: crypto.randomUUID(),
+          endpoint: 'default',
+          conversationId: null,
+          image: file.type.startsWith('image/'),
+        });
+      } catch (error) {
+        setUploadError(error instanceof Error && error.message ? error.message : t('com_ui_upload_error'));
+        break;
+      }
+    }
+    setUploading(false);
+    await refresh();
+  };
 
   const all = files.data ?? [];
   const view = fileTableView(all, { filter, sort, page });
@@ -41,8 +74,9 @@ export function MyFilesDialog({ onClose }: { onClose: () => void }) {
     );
     setSelected(new Set());
     setDeleting(false);
-    await queryClient.invalidateQueries({ queryKey: filesQuery.queryKey });
+    await refresh();
   };
+  const figures = usage.data ? usageFigures(usage.data.used, usage.data.limit) : null;
 
   return (
     <Dialog
@@ -64,13 +98,39 @@ export function MyFilesDialog({ onClose }: { onClose: () => void }) {
           }}
           className="h-10 min-w-0 flex-1 sm:max-w-xs"
         />
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="my-files-upload-input"
+          onChange={(event) => {
+            const picked = [...(event.target.files ?? [])];
+            event.target.value = '';
+            if (picked.length > 0) void upload(picked);
+          }}
+        />
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={uploading}
+          onClick={() => input.current?.click()}
+        >
+          {t('com_ui_upload_files')}
+        </button>
         {chosen.length > 0 && (
           <button type="button" className={dangerButton} disabled={deleting} onClick={() => void remove()}>
             {t('com_ui_delete')}
           </button>
         )}
       </div>
+      {uploadError && (
+        <p role="alert" className="pb-3 text-sm text-red-700 dark:text-red-300">
+          {uploadError}
+        </p>
+      )}
       <FilesTable
+        onOpenConversation={onClose}
         rows={view.rows}
         selected={selected}
         sort={sort}
@@ -78,9 +138,18 @@ export function MyFilesDialog({ onClose }: { onClose: () => void }) {
         onToggle={toggle}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 pt-3">
-        <p className="text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
-          {t('com_ui_rows_selected', { selected: chosen.length, total: view.matching })}
-        </p>
+        <div className="text-sm text-neutral-600 dark:text-neutral-300">
+          <p aria-live="polite">
+            {t('com_ui_rows_selected', { selected: chosen.length, total: view.matching })}
+          </p>
+          {figures && (
+            <p data-testid="storage-usage">
+              {figures.limit === undefined
+                ? t('com_ui_storage_used', { used: figures.used })
+                : t('com_ui_storage_used_of', { used: figures.used, limit: figures.limit })}
+            </p>
+          )}
+        </div>
         <div className="flex gap-2">
           <button
             type="button"
