@@ -28,6 +28,7 @@ import { endpointsRoutes } from './endpoints/routes';
 import { exportRoutes } from './export/routes';
 import { filesRoutes } from './files/routes';
 import { createFilesService } from './files/service';
+import { createFileLinks } from './files/signed-link';
 import { uploadLimitsFrom } from './files/upload-limits';
 import { createEndpointsService } from './endpoints/service';
 import { healthRoutes } from './health/routes';
@@ -109,7 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const jwtSecret = config.secrets.jwtSecret;
   const coordination = deps.coordination ?? (await createOwnedCoordination(app, config, logger));
-  const users = createUsersService(db);
+  const fileLinks = createFileLinks(jwtSecret);
+  const users = createUsersService(db, {
+    avatarOf: (row) => row.avatar && fileLinks.relink(row.avatar, fileLinks.forOwner(row)),
+  });
   const { auth, oauth } = createAuthFromConfig({ config, db, users, coordination, now, logger: deps.logger });
   await app.register(authRoutes, { auth });
   await app.register(oauthRoutes, { auth, oauth });
@@ -120,7 +124,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onDeleted: (userId, conversationId) => announceDeleted(coordination.abortBus, userId, conversationId),
   });
   const pageSize = MESSAGES_PER_PAGE[database.kind];
-  await app.register(messageRoutes, { db, jwtSecret, pageSize });
+  const files = createFilesService({ db, config });
+  app.addHook('onClose', () => files.close());
+  await app.register(messageRoutes, {
+    db,
+    jwtSecret,
+    pageSize,
+    relinkFor: async (userId) => {
+      const signer = await files.linksFor(userId);
+      return (text) => files.relink(text, signer);
+    },
+  });
   await app.register(importRoutes, {
     db,
     jwtSecret,
@@ -162,8 +176,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     env: config.vars,
   });
   await app.register(toolsRoutes, { tools, jwtSecret });
-  const files = createFilesService({ db, config });
-  app.addHook('onClose', () => files.close());
   const chat = createChatEngineFor({
     db,
     config,

@@ -95,7 +95,9 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
       usage: 0,
       message: 'File uploaded and processed successfully',
     });
-    expect(second.filepath).toMatch(new RegExp(`^/api/files/content/${second.file_id}\\?sig=[\\w-]{43}$`));
+    expect(second.filepath).toMatch(
+      new RegExp(`^/api/files/content/${second.file_id}\\?exp=\\d+&sig=[\\w-]{43}$`),
+    );
 
     const listed = fileListSchema.parse((await get('/api/files', alice)).json());
     expect(listed.map((file) => file.file_id)).toEqual([second.file_id, first.file_id]);
@@ -316,13 +318,16 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
   it('serves nothing through a link with a tampered or missing signature', async () => {
     const alice = await user();
     const file = await upload(alice);
-    const [path, sig = ''] = file.filepath.split('?sig=');
+    const [path, query = ''] = file.filepath.split('?');
+    const sig = new URLSearchParams(query).get('sig') ?? '';
+    const exp = new URLSearchParams(query).get('exp') ?? '';
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     for (const url of [
-      `${path}?sig=${flipped}`,
+      `${path}?exp=${exp}&sig=${flipped}`,
       `${path}`,
-      `${path}?sig=`,
-      `/api/files/content/${randomUUID()}?sig=${sig}`,
+      `${path}?sig=${sig}`,
+      `${path}?exp=${exp}&sig=`,
+      `/api/files/content/${randomUUID()}?exp=${exp}&sig=${sig}`,
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);

@@ -181,11 +181,14 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
       exposeHeadRoute: false,
       schema: {
         params: z.object({ fileId: idParam }),
-        querystring: z.object({ sig: z.string().max(200).default('') }),
+        querystring: z.object({
+          exp: z.string().max(20).default(''),
+          sig: z.string().max(200).default(''),
+        }),
       },
     },
     async (request, reply) => {
-      const content = await files.content(request.params.fileId, request.query.sig);
+      const content = await files.content(request.params.fileId, request.query.exp, request.query.sig);
       const { type, filename } = content.file;
       const inline = isImageType(type);
       return sendContent(reply, content, {

@@ -43,7 +43,8 @@ import {
   setTextState,
   userStorageBytes,
 } from './repo';
-import { createLinkSigner, type LinkSigner } from './signed-link';
+import { createFileLinks, type LinkSigner } from './signed-link';
+import { findUserById } from '../users/repo';
 import { sweepSpool, sweepUploadParts } from './sweep-spool';
 
 export interface FilesServiceDeps {
@@ -101,8 +102,15 @@ export interface FilesService {
   deleteAllOf(userId: string): Promise<number>;
   /** One of the caller's own files; 404 for anyone else's or an unknown one. */
   download(userId: string, ownerId: string, fileId: string): Promise<FileContent>;
-  /** A file by its signed link; 404 for a bad signature or a missing file. */
-  content(fileId: string, signature: string): Promise<FileContent>;
+  /**
+   * A file by its signed link; 404 for a bad signature (a link of another key: forged, or made before the
+   * owner's password was reset) or a missing file, 403 with a readable message for an expired link.
+   */
+  content(fileId: string, exp: string, signature: string): Promise<FileContent>;
+  /** The link maker for the user's own files (their current key), e.g. to re-sign the links of a listing. */
+  linksFor(userId: string): Promise<LinkSigner>;
+  /** `text` (JSON of messages, a user's avatar) with the user's file links in it signed afresh. */
+  relink(text: string, signer: LinkSigner): string;
   /** The caller's files among `fileIds`, in that order; unknown ids and other users' files are left out. */
   attachmentsFor(userId: string, fileIds: readonly string[]): Promise<Attachment[]>;
   /** The best `limit` passages of the caller's documents among `fileIds` for `question` (knowledge). */
@@ -120,6 +128,7 @@ export interface FilesService {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_LIMIT = 100;
 const FILE_NOT_FOUND = 'File not found';
+const LINK_EXPIRED = 'This file link has expired. Reload the page to get a new one.';
 const UPLOADED = 'File uploaded and processed successfully';
 const IMAGE_UPLOADED = 'Image uploaded and processed successfully';
 const IMAGE_ON_DOCUMENT_ROUTE = 'Images must be uploaded to /api/files/images, not /api/files.';
@@ -155,11 +164,16 @@ const withExtension = (filename: string, extension: string): string =>
 export function createFilesService(deps: FilesServiceDeps): FilesService {
   const { db, config } = deps;
   const storage = deps.storage ?? createFileStorage(config.fileStorage);
-  const signer: LinkSigner = createLinkSigner(config.secrets.jwtSecret);
+  const links = createFileLinks(config.secrets.jwtSecret);
   const fileConfig = mergeFileConfig(config.yaml?.fileConfig);
   const imageOutputType: ImageOutputType = config.yaml?.imageOutputType ?? 'png';
   const users = createUsersService(db);
-  const present = (row: FileRow): FileObject => presentFile(row, signer);
+  /** The user's link maker; an unknown user (a token outliving its account) gets one nobody can verify. */
+  async function linksFor(userId: string): Promise<LinkSigner> {
+    const row = UUID.test(userId) ? await findUserById(db, userId) : undefined;
+    return links.forOwner({ id: userId, passwordHash: row?.passwordHash ?? null });
+  }
+  const present = async (row: FileRow): Promise<FileObject> => presentFile(row, await linksFor(row.userId));
   const knowledge =
     deps.knowledge ??
     createKnowledgeService({
@@ -215,7 +229,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
 
   /** Deletes the avatar file `previousUrl` links to, when it is another avatar of the user's. */
   async function deleteReplacedAvatar(userId: string, previousUrl: string | null, current: string) {
-    const previousId = signer.fileIdOf(previousUrl);
+    const previousId = links.fileIdOf(previousUrl);
     if (!previousId || previousId === current) return;
     const row = await deleteUserAvatarFile(db, userId, previousId);
     // The row is gone, so the avatar is too as far as anyone can see; stray bytes cost only space.
@@ -227,7 +241,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   const conversationOf = (fields: FileUploadFields): string | null =>
     fields.conversationId && UUID.test(fields.conversationId) ? fields.conversationId.toLowerCase() : null;
 
-  async function contentOf(row: FileRow | undefined): Promise<FileContent> {
+  async function contentOf(row: FileRow | undefined, signer?: LinkSigner): Promise<FileContent> {
     if (!row) throw notFound(FILE_NOT_FOUND);
     let stream: Readable | null;
     try {
@@ -236,7 +250,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       throw new AppError(503, STORAGE_DOWN, { cause: error });
     }
     if (!stream) throw notFound(FILE_NOT_FOUND);
-    return { file: present(row), stream };
+    return { file: signer ? presentFile(row, signer) : await present(row), stream };
   }
 
   return {
@@ -244,7 +258,8 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
     serverFileSizeLimit: fileConfig.serverFileSizeLimit,
     spoolDirectory,
     async list(userId) {
-      return (await listUserFiles(db, userId, LIST_LIMIT)).map(present);
+      const signer = await linksFor(userId);
+      return (await listUserFiles(db, userId, LIST_LIMIT)).map((row) => presentFile(row, signer));
     },
     async usage(userId) {
       return { used: await userStorageBytes(db, userId), limit: fileConfig.userStorageLimit ?? null };
@@ -268,10 +283,10 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         text: extracted?.state === 'indexed' ? extracted.text : null,
         textState: extracted?.state === 'no_text' ? 'no_text' : null,
       });
-      if (extracted?.state !== 'indexed') return { ...present(row), message: UPLOADED };
+      if (extracted?.state !== 'indexed') return { ...(await present(row)), message: UPLOADED };
       await knowledge.index(userId, row.fileId, extracted.chunks);
       const indexed = await setTextState(db, row.fileId, 'indexed');
-      return { ...present(indexed ?? row), message: UPLOADED };
+      return { ...(await present(indexed ?? row)), message: UPLOADED };
     },
     async uploadImage(userId, rawFields, file) {
       const fields = parseFields(rawFields);
@@ -288,7 +303,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         height: image.height,
         context: contextOf(fields),
       });
-      return { ...present(row), message: IMAGE_UPLOADED };
+      return { ...(await present(row)), message: IMAGE_UPLOADED };
     },
     async uploadAvatar(userId, file, manual) {
       // An avatar nobody uses would only take space: see docs/decisions.md "Avatar uploads".
@@ -303,7 +318,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         height: image.height,
         context: 'avatar',
       });
-      const url = signer.link(row.fileId);
+      const url = (await linksFor(userId)).link(row.fileId);
       await deleteReplacedAvatar(userId, await users.replaceAvatar(userId, url), row.fileId);
       return { url };
     },
@@ -336,16 +351,26 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         throw notFound(FILE_NOT_FOUND);
       return contentOf(await findUserFile(db, userId, fileId.toLowerCase()));
     },
-    async content(fileId, signature) {
-      if (!UUID.test(fileId) || !signer.verify(fileId, signature)) throw notFound(FILE_NOT_FOUND);
-      return contentOf(await findFileById(db, fileId));
+    async content(fileId, exp, sig) {
+      if (!UUID.test(fileId)) throw notFound(FILE_NOT_FOUND);
+      const row = await findFileById(db, fileId.toLowerCase());
+      const owner = row ? await findUserById(db, row.userId) : undefined;
+      if (!row || !owner) throw notFound(FILE_NOT_FOUND);
+      const check = links.check({ fileId: row.fileId, exp, sig }, owner);
+      // An expired link was ours (its signature holds), so saying so tells nothing about the file.
+      if (check === 'expired') throw new AppError(403, LINK_EXPIRED);
+      if (check === 'invalid') throw notFound(FILE_NOT_FOUND);
+      return contentOf(row, links.forOwner(owner));
     },
+    linksFor,
+    relink: (text, signer) => links.relink(text, signer),
     async attachmentsFor(userId, fileIds) {
       const wanted = uuidsOf(fileIds);
       const rows = new Map((await findUserFiles(db, userId, wanted)).map((row) => [row.fileId, row]));
+      const signer = rows.size > 0 ? await linksFor(userId) : undefined;
       return wanted.flatMap((fileId): Attachment[] => {
         const row = rows.get(fileId);
-        return row ? [toAttachment(row)] : [];
+        return row && signer ? [toAttachment(row, signer)] : [];
       });
     },
     async searchPassages(userId, fileIds, question, limit) {
@@ -360,7 +385,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
     },
   };
 
-  function toAttachment(row: FileRow): Attachment {
+  function toAttachment(row: FileRow, signer: LinkSigner): Attachment {
     return {
       file_id: row.fileId,
       filename: row.filename,

@@ -11,6 +11,11 @@ export interface MessageRoutesDeps {
   jwtSecret: string;
   /** Messages per page of a streamed list (`MESSAGES_PER_PAGE` of the engine). */
   pageSize: number;
+  /**
+   * The user's text rewriter that signs their file links in it afresh (links expire and die with a password
+   * reset, so stored ones are re-signed each time they are listed). Absent: the text goes out as stored.
+   */
+  relinkFor?: (userId: string) => Promise<(text: string) => string>;
 }
 
 const conversationParamsSchema = z.object({ conversationId: z.string() });
@@ -21,7 +26,7 @@ const editBodySchema = messageUpdateBodySchema.extend({ text: z.string().optiona
 /** `/api/messages…` (API.md "Messages"): only the caller's conversations and messages. */
 export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesDeps> = async (
   app,
-  { db, jwtSecret, pageSize },
+  { db, jwtSecret, pageSize, relinkFor },
 ) => {
   app.addHook('onRequest', authenticate(jwtSecret));
 
@@ -35,7 +40,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesDeps> = async (
       request.params.conversationId,
       pageSize,
     );
-    return reply.type('application/json; charset=utf-8').send(Readable.from(chunks));
+    const relink = relinkFor ? await relinkFor(request.user.id) : undefined;
+    const out = relink ? mapChunks(chunks, relink) : chunks;
+    return reply.type('application/json; charset=utf-8').send(Readable.from(out));
   });
 
   app.put(
@@ -44,3 +51,11 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesDeps> = async (
     async (request) => editMessageText(db, request.user.id, request.params, request.body),
   );
 };
+
+/** Each page's JSON text through `map` (a link is never split: pages end between whole messages). */
+async function* mapChunks(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  map: (text: string) => string,
+): AsyncGenerator<string> {
+  for await (const chunk of chunks) yield map(chunk);
+}

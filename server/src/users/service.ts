@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isUniqueViolation } from './is-unique-violation';
-import { presentUser } from './present-user';
+import { presentUser as presentRow } from './present-user';
 import {
   findUserByEmail,
   deleteUserRow,
@@ -65,7 +65,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Emails are compared and stored lower-cased and trimmed. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export function createUsersService(db: Db): UsersService {
+export interface UsersServiceOptions {
+  /** How a user's stored avatar is shown (its file link signed afresh); default: as stored. */
+  avatarOf?: (row: UserRow) => string | null;
+}
+
+export function createUsersService(db: Db, options: UsersServiceOptions = {}): UsersService {
+  const presentUser = (row: UserRow) => presentRow(row, options.avatarOf);
+  const accountOf = (row: UserRow | undefined): UserAccount | null => (row ? toAccount(row) : null);
+  const toAccount = (row: UserRow): UserAccount => ({
+    user: presentUser(row),
+    passwordHash: row.passwordHash,
+    emailVerified: row.emailVerified,
+  });
   return {
     async getById(id) {
       if (!UUID.test(id)) return null;
@@ -122,9 +134,3 @@ export function createUsersService(db: Db): UsersService {
     },
   };
 }
-
-function toAccount(row: UserRow): UserAccount {
-  return { user: presentUser(row), passwordHash: row.passwordHash, emailVerified: row.emailVerified };
-}
-
-const accountOf = (row: UserRow | undefined): UserAccount | null => (row ? toAccount(row) : null);
