@@ -220,7 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (await files.attachmentsFor(userId, fileIds)).map((file) => file.file_id),
       storeAssistantAvatar: (userId, file) => files.storeAssistantAvatar(userId, file),
       deleteFiles: (userId, fileIds) => files.deleteFiles(userId, fileIds),
-      linkOf: (fileId) => files.linkOf(fileId),
+      linksOf: async (userId) => {
+        const signer = await files.linksFor(userId);
+        return (fileId) => signer.link(fileId);
+      },
     },
     tools: {
       definitionOf: (name) => {

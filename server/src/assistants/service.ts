@@ -38,7 +38,8 @@ export interface AssistantFilesPort {
   ownFileIds(userId: string, fileIds: readonly string[]): Promise<string[]>;
   storeAssistantAvatar(userId: string, file: UploadedFile): Promise<{ fileId: string; url: string }>;
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<unknown>;
-  linkOf(fileId: string): string;
+  /** The link maker of the user's own files (signed links expire and are bound to their owner). */
+  linksOf(userId: string): Promise<(fileId: string) => string>;
 }
 
 export interface AssistantToolsPort extends ToolCatalog {
@@ -67,12 +68,12 @@ export interface AssistantsService {
   /** Knowledge: adds (or removes) one of the caller's files to (from) the assistant's `file_ids`. */
   addFile(userId: string, id: string, fileId: string): Promise<void>;
   removeFiles(userId: string, id: string, fileIds: readonly string[]): Promise<void>;
-  present(row: AssistantRow): Assistant;
+  present(row: AssistantRow): Promise<Assistant>;
 }
 
 export function createAssistantsService(deps: AssistantsServiceDeps): AssistantsService {
   const { db, settings, files, tools } = deps;
-  const present = (row: AssistantRow) => presentAssistant(row, (fileId) => files.linkOf(fileId));
+  const present = async (row: AssistantRow) => presentAssistant(row, await files.linksOf(row.userId));
 
   const assertBuilder = () => {
     if (settings.disableBuilder) throw new AppError(403, BUILDER_DISABLED);
@@ -106,10 +107,11 @@ export function createAssistantsService(deps: AssistantsServiceDeps): Assistants
         before,
       });
       const hasMore = rows.length > query.limit;
+      const linkOf = await files.linksOf(userId);
       const data = rows
         .slice(0, query.limit)
         .filter((row) => isAllowedId(settings, row.id))
-        .map(present);
+        .map((row) => presentAssistant(row, linkOf));
       return {
         object: 'list',
         data,
@@ -198,7 +200,8 @@ export function createAssistantsService(deps: AssistantsServiceDeps): Assistants
 
     async documents(userId) {
       const [rows, actions] = await Promise.all([listAllAssistants(db, userId), listUserActions(db, userId)]);
-      return rows.map((row) => presentDocument(row, actions, (fileId) => files.linkOf(fileId)));
+      const linkOf = await files.linksOf(userId);
+      return rows.map((row) => presentDocument(row, actions, linkOf));
     },
 
     async tools(userId) {

@@ -94,8 +94,6 @@ export interface FilesService {
    * picture. Answers its id and link.
    */
   storeAssistantAvatar(userId: string, file: UploadedFile): Promise<{ fileId: string; url: string }>;
-  /** The link a file's `filepath` holds (for files whose id is kept elsewhere, e.g. an assistant's avatar). */
-  linkOf(fileId: string): string;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<{ message: string; deleted: number }>;
   /** Deletes every file of the user, avatars included (rows and stored bytes); answers how many. */
@@ -332,9 +330,8 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         height: image.height,
         context: 'avatar',
       });
-      return { fileId: row.fileId, url: signer.link(row.fileId) };
+      return { fileId: row.fileId, url: (await linksFor(userId)).link(row.fileId) };
     },
-    linkOf: (fileId) => signer.link(fileId),
     async deleteFiles(userId, fileIds) {
       const rows = await deleteUserFiles(db, userId, uuidsOf(fileIds));
       // The rows are gone, so the files are too as far as anyone can see; stray bytes cost only space.
