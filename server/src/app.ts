@@ -241,7 +241,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encryption,
     assistants,
     allow: actionsAllowList(config.yaml),
-    linkOf: (fileId) => files.linkOf(fileId),
+    linksOf: async (userId) => {
+      const signer = await files.linksFor(userId);
+      return (fileId) => signer.link(fileId);
+    },
   });
   await app.register(actionsRoutes, { actions, jwtSecret });
   await app.register(assistantsChatRoutes, {

@@ -33,7 +33,8 @@ export interface ActionsServiceDeps {
   encryption: Encryption;
   assistants: AssistantsService;
   allow: AddressAllowList;
-  linkOf(fileId: string): string;
+  /** The link maker of the user's own files (signed links are bound to their owner). */
+  linksOf(userId: string): Promise<(fileId: string) => string>;
 }
 
 export interface ActionsService {
@@ -168,8 +169,8 @@ export function createActionsService(deps: ActionsServiceDeps): ActionsService {
       if (!saved) throw notFound('Assistant not found');
       const actions = await listAssistantActions(db, userId, assistantId);
       return [
-        presentDocument(saved.assistant, actions, deps.linkOf),
-        assistants.present(saved.assistant),
+        presentDocument(saved.assistant, actions, await deps.linksOf(userId)),
+        await assistants.present(saved.assistant),
         presentAction(saved.action),
       ];
     },
