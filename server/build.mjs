@@ -37,3 +37,4 @@ await build({
 // Worker threads load their own module file next to the bundle (`new URL('./x.mjs', import.meta.url)`).
 await copyFile('src/tools/math/math-worker.mjs', 'dist/math-worker.mjs');
 await copyFile('src/sandbox/python-worker.mjs', 'dist/python-worker.mjs');
+await copyFile('src/tools/browser/readable-worker.mjs', 'dist/readable-worker.mjs');

@@ -14,6 +14,7 @@ import { parseScript } from './parse-script';
 import { flattenHeaders, RequestLog } from './request-log';
 import type { RecordedRequest } from './request-log';
 import { ScriptQueue } from './script-queue';
+import { handleVendor, VendorState } from './vendor-routes';
 import type { ScriptInput } from './script-types';
 
 export interface FakeOpenAIOptions {
@@ -92,11 +93,16 @@ async function handle(
   res: ServerResponse,
   deps: ControlDeps,
   failures: EmbeddingFailures,
+  vendors: VendorState,
 ): Promise<void> {
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   const url = new URL(req.url ?? '/', 'http://fake.invalid');
-  if (url.pathname.startsWith('/__control/')) {
+  if (url.pathname.startsWith('/vendor/')) {
+    // The tool vendors' fakes ride along, so the e2e suite needs one fake process.
+    await handleVendor(req, res, url, vendors);
+  } else if (url.pathname.startsWith('/__control/')) {
+    if (url.pathname === '/__control/reset') vendors.reset();
     handleControl(res, req.method ?? 'GET', url.pathname, await readBody(req), deps);
   } else if (url.pathname.startsWith('/v1/')) {
     await handleApi(req, res, url, deps, abort.signal, failures);
@@ -137,8 +143,9 @@ function urlHost(host: string): string {
 export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const deps: ControlDeps = { queue: new ScriptQueue(), log: new RequestLog() };
   const failures = new EmbeddingFailures();
+  const vendors = new VendorState();
   const server = createServer((req, res) => {
-    handle(req, res, deps, failures).catch((error: unknown) => onFailure(res, error));
+    handle(req, res, deps, failures, vendors).catch((error: unknown) => onFailure(res, error));
   });
   const host = opts.host ?? '127.0.0.1';
   const address = await listen(server, opts.port ?? 0, host);
@@ -153,6 +160,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     failEmbeddings: (statuses) => failures.queue(statuses),
     reset: () => {
       failures.reset();
+      vendors.reset();
       deps.queue.reset();
       deps.log.clear();
     },

@@ -29,6 +29,7 @@ import { exportRoutes } from './export/routes';
 import { filesRoutes } from './files/routes';
 import { createFilesService } from './files/service';
 import { createFileLinks } from './files/signed-link';
+import { saveGeneratedFile } from './tools/save-generated-file';
 import { uploadLimitsFrom } from './files/upload-limits';
 import { createEndpointsService } from './endpoints/service';
 import { healthRoutes } from './health/routes';
@@ -40,6 +41,7 @@ import { createEncryption } from './lib/encryption';
 import type { Logger } from './lib/logger';
 import { MESSAGES_PER_PAGE } from './messages/messages-json';
 import { messageRoutes } from './messages/routes';
+import { createGuardedFetch, NO_EXEMPTIONS } from './net/address-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body-parser';
 import { imageSources } from './plugins/image-sources';
@@ -164,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mcp.close());
   const toolRegistry = createToolRegistry({
     mcp,
-    deps: { env: config.vars, fetch },
+    deps: { env: config.vars, fetch, guardedFetch: createGuardedFetch({ allow: NO_EXEMPTIONS }) },
     ...(deps.toolManifest ? { manifest: deps.toolManifest } : {}),
     filteredTools: config.yaml?.filteredTools,
     includedTools: config.yaml?.includedTools,
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           auth: values,
           agents: entry.agents,
         })),
+      saveGeneratedFile: (userId, file) => saveGeneratedFile(files, userId, file),
     },
   });
   // Before the server waits for open streams: runs still going are stopped and saved (their streams then

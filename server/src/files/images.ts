@@ -107,6 +107,23 @@ export function processChatImage(
   });
 }
 
+/** Longest side a generated image is kept at (DALL·E 3 makes 1792 px). */
+const GENERATED_LONG_SIDE_MAX = 2048;
+
+/** An image a tool generated: checked like an upload, kept at its size (up to 2048 px), in the configured type. */
+export function processGeneratedImage(source: ImageSource, output: ImageOutputType): Promise<ProcessedImage> {
+  return imageJob(async () => {
+    await orientedSize(source);
+    return encode(
+      open(source).rotate().resize(GENERATED_LONG_SIDE_MAX, GENERATED_LONG_SIDE_MAX, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+      output,
+    );
+  });
+}
+
 /** An avatar: the centred square of the image, 150 px wide, converted to the configured type. */
 export function processAvatar(source: ImageSource, output: ImageOutputType): Promise<ProcessedImage> {
   return imageJob(async () => {

@@ -24,7 +24,13 @@ import { knowledgeSettings } from '../knowledge/settings';
 import { createKnowledgeService, type KnowledgeService, type Passage } from '../knowledge/service';
 import { createUsersService } from '../users/service';
 import type { Attachment } from './attachment';
-import { NOT_AN_IMAGE, processAvatar, processChatImage, type ImageOutputType } from './images';
+import {
+  NOT_AN_IMAGE,
+  processAvatar,
+  processChatImage,
+  processGeneratedImage,
+  type ImageOutputType,
+} from './images';
 import { isForeignKeyViolation } from './is-foreign-key-violation';
 import { MAX_EXTRACTED_TEXT } from './extract-text';
 import { judgeUpload } from './judge-upload';
@@ -94,6 +100,11 @@ export interface FilesService {
    * picture. Answers its id and link.
    */
   storeAssistantAvatar(userId: string, file: UploadedFile): Promise<{ fileId: string; url: string }>;
+  /**
+   * An image a tool generated (DALL·E, Stable Diffusion), saved as the user's file with context
+   * `image_generation` in the configured image type; 400 when the bytes are not an image.
+   */
+  saveGenerated(userId: string, image: { bytes: Buffer; filename: string }): Promise<FileObject>;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<{ message: string; deleted: number }>;
   /** Deletes every file of the user, avatars included (rows and stored bytes); answers how many. */
@@ -331,6 +342,17 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         context: 'avatar',
       });
       return { fileId: row.fileId, url: (await linksFor(userId)).link(row.fileId) };
+    },
+    async saveGenerated(userId, generated) {
+      const image = await processGeneratedImage(generated.bytes, imageOutputType);
+      const row = await store(userId, image.bytes, {
+        filename: withExtension(generated.filename, imageOutputType === 'jpeg' ? 'jpg' : imageOutputType),
+        type: image.type,
+        width: image.width,
+        height: image.height,
+        context: 'image_generation',
+      });
+      return present(row);
     },
     async deleteFiles(userId, fileIds) {
       const rows = await deleteUserFiles(db, userId, uuidsOf(fileIds));

@@ -4,7 +4,7 @@ import { ToolError, type ToolContext } from '../tool';
 import { calculator } from './calculator';
 
 const ctx = (): ToolContext => ({ userId: 'u', auth: {}, signal: new AbortController().signal });
-const tool = calculator.create({ env: {}, fetch });
+const tool = calculator.create({ env: {}, fetch, guardedFetch: fetch });
 
 describe('the calculator tool', () => {
   it('evaluates arithmetic, functions and units', async () => {

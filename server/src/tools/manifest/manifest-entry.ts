@@ -1,4 +1,5 @@
 import type { AgentKind } from '@parley/shared/schemas/plugin';
+import type { FetchLike } from '../../net/address-guard';
 import type { Tool, ToolAuthField } from '../tool';
 
 /** What a manifest tool may use besides its own code: the server's environment and outbound HTTP. */
@@ -6,7 +7,12 @@ export interface ToolDeps {
   /** The environment as the server was started with it (tool settings such as `DALLE_REVERSE_PROXY`). */
   env: Readonly<Record<string, string | undefined>>;
   /** Outbound HTTP for vendor APIs the administrator configured (trusted URLs). */
-  fetch: typeof fetch;
+  fetch: FetchLike;
+  /**
+   * Outbound HTTP for URLs a user or the model supplied (a page to browse, a server URL a user stored as a
+   * credential): through the address guard of `net/`.
+   */
+  guardedFetch: FetchLike;
 }
 
 /**
