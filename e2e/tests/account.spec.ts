@@ -1,7 +1,8 @@
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 
-const openAccount = async (page: import('@playwright/test').Page, name = 'Ada Lovelace') => {
+const openAccount = async (page: Page, name = 'Ada Lovelace') => {
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });

@@ -1,7 +1,7 @@
 // The signed-in user's own account (SPEC §2 Settings "Account"): password change and signing out elsewhere.
 import { ACCOUNT_ERRORS, type ChangePasswordRequest } from '@parley/shared/schemas/account';
 import { AppError } from '../lib/errors';
-import { findUserById } from '../users/repo';
+import { readUserRecord as findUserById } from '../users/service';
 import type { AuthContext } from './auth-context';
 import { hashPassword, verifyPassword } from './passwords';
 

@@ -50,7 +50,7 @@ import {
   userStorageBytes,
 } from './repo';
 import { createFileLinks, type LinkSigner } from './signed-link';
-import { findUserById } from '../users/repo';
+import { readUserRecord as findUserById } from '../users/service';
 import { sweepSpool, sweepUploadParts } from './sweep-spool';
 
 export interface FilesServiceDeps {

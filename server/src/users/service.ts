@@ -134,3 +134,6 @@ export function createUsersService(db: Db, options: UsersServiceOptions = {}): U
     },
   };
 }
+
+/** The stored user row (password hash included) for features that derive keys from it (file links, account). */
+export { findUserById as readUserRecord } from './repo';

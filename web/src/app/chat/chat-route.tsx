@@ -35,7 +35,7 @@ import { useAssistantsEndpoint } from './assistants';
 import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
-import { displayTitle } from '../../features/conversations/display-title';
+import { displayTitle } from '../../lib/display-title';
 import { ErrorHelpSlot, type ErrorHelp } from '../../features/chat/components/error-help-slot';
 
 /** Its own chunk: the key dialog loads the first time it opens. */

@@ -1,5 +1,5 @@
 import { AUTH_ERRORS, AUTH_MESSAGES, type AuthMessageKey } from '@parley/shared/schemas/auth';
-import type { LocaleKey } from './locale-key';
+import type { LocaleKey } from '../../lib/locale-key';
 
 /** The locale key of every SPEC §5 rule message of the shared auth schemas. */
 const RULE_KEYS: Record<AuthMessageKey, LocaleKey> = {

@@ -1,6 +1,6 @@
 import type { OAuthErrorCode } from '@parley/shared/schemas/auth';
 import { ApiError } from '../../lib/api-client';
-import type { LocaleKey } from './locale-key';
+import type { LocaleKey } from '../../lib/locale-key';
 
 /** SPEC §8 Login: rate limit, ban and server errors have their own texts; anything else is the generic one. */
 export function loginErrorKey(error: unknown): LocaleKey {

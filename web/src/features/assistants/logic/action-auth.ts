@@ -1,5 +1,5 @@
 import type { ActionAuth, ActionMetadataInput } from '@parley/shared/schemas/action';
-import type { LocaleKey } from './locale-key';
+import type { LocaleKey } from '../../../lib/locale-key';
 
 export type AuthType = ActionAuth['type'];
 export type AuthorizationType = NonNullable<ActionAuth['authorization_type']>;

@@ -5,7 +5,7 @@ import {
   type AssistantCreateBody,
 } from '@parley/shared/schemas/assistant';
 import { isActionFunction } from './action-names';
-import type { LocaleKey } from './locale-key';
+import type { LocaleKey } from '../../../lib/locale-key';
 
 export { ASSISTANT_LIMITS };
 

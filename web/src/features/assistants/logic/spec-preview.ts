@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import type { LocaleKey } from './locale-key';
+import type { LocaleKey } from '../../../lib/locale-key';
 
 /** One operation of a spec, as the available-actions table shows it (SPEC §2 Action editor). */
 export interface SpecOperation {

@@ -7,7 +7,7 @@ import { Menu, MenuItem, MenuSeparator } from '../../../components/ui/menu';
 import { focusRing } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { useRenameConversation } from '../api/conversations';
-import { displayTitle } from '../display-title';
+import { displayTitle } from '../../../lib/display-title';
 
 interface ConversationItemProps {
   conversation: Conversation;

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { dangerButton, secondaryButton } from '../../../components/ui/chat-styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { useDeleteConversation } from '../api/conversations';
-import { displayTitle } from '../display-title';
+import { displayTitle } from '../../../lib/display-title';
 
 interface DeleteConversationDialogProps {
   conversation: Conversation | null;

@@ -16,7 +16,7 @@ import {
   type ExportType,
 } from '../export-options';
 import { produceExport } from '../produce-export';
-import { displayTitle } from '../../conversations/display-title';
+import { displayTitle } from '../../../lib/display-title';
 
 export interface ExportDialogProps {
   conversation: Conversation;

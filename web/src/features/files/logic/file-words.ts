@@ -1,5 +1,5 @@
 import type { FileContext, FileSource } from '@parley/shared/schemas/file';
-import type { LocaleKey } from '../../auth/locale-key';
+import type { LocaleKey } from '../../../lib/locale-key';
 
 const SOURCE_KEYS: Record<FileSource, LocaleKey> = {
   local: 'com_ui_source_local',

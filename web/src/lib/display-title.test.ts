@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import enUS from '../../locales/en-US.json';
-import frFR from '../../locales/fr-FR.json';
+import enUS from '../locales/en-US.json';
+import frFR from '../locales/fr-FR.json';
 import { displayTitle } from './display-title';
 
 const i18n = i18next.createInstance();

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { createTestUser } from '../../test/test-users';
-import { embeddingStorage } from '../knowledge/repo';
-import { fileChunks, files } from './schema';
+import { embeddingStorage } from './repo';
+import { fileChunks, files } from '../db/schema';
 
 const typeOfEmbedding = sql`select t.typname from pg_attribute a join pg_type t on t.oid = a.atttypid
   where a.attrelid = 'file_chunks'::regclass and a.attname = 'embedding'`;
