@@ -9,10 +9,15 @@ describe('provider registry', () => {
     },
   );
 
+  it('serves assistants with the OpenAI adapter (they run on any OpenAI-compatible server)', () => {
+    expect(createProviderRegistry().get('assistants').kind).toBe('openAI');
+  });
+
   it('throws ProviderNotRegisteredError naming a kind without an adapter', () => {
     const registry = createProviderRegistry();
 
-    expect(() => registry.get('assistants')).toThrow(ProviderNotRegisteredError);
-    expect(() => registry.get('assistants')).toThrow(/"assistants"/);
+    // Plugins chats run on the agent loop over the chosen provider, never as a provider of their own.
+    expect(() => registry.get('gptPlugins')).toThrow(ProviderNotRegisteredError);
+    expect(() => registry.get('gptPlugins')).toThrow(/"gptPlugins"/);
   });
 });
