@@ -12,11 +12,13 @@ export function toolsButton(page: Page) {
 }
 
 /** Opens the plugin store from the tools menu. */
-export async function openPluginStore(page: Page) {
+export async function openPluginStore(page: Page, query?: string) {
   await toolsButton(page).click();
   await page.getByRole('menuitem', { name: 'Plugin store' }).click();
   const store = page.getByRole('dialog', { name: 'Plugin store' });
   await expect(store).toBeVisible();
+  // The store pages its grid: a query brings a tool that is not on the first page into view.
+  if (query) await store.getByRole('searchbox', { name: 'Search plugins' }).fill(query);
   return store;
 }
 

@@ -18,7 +18,7 @@ test('a user installs the calculator, picks it, and the answer shows the tool ca
 }) => {
   await signUp(page);
   await usePluginsEndpoint(page);
-  const store = await openPluginStore(page);
+  const store = await openPluginStore(page, 'Calculator');
   await store.getByRole('button', { name: 'Install Calculator' }).click();
   await expect(store.getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
   await store.getByRole('button', { name: 'Close' }).click();
@@ -58,7 +58,7 @@ test('screens: the store, the tools menu and a reply with a tool call, light and
   test.setTimeout(180_000);
   await signUp(page);
   await usePluginsEndpoint(page);
-  const store = await openPluginStore(page);
+  const store = await openPluginStore(page, 'Calculator');
   await store.getByRole('button', { name: 'Install Calculator' }).click();
   await expect(store.getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
   await store.getByRole('button', { name: 'Close' }).click();
@@ -82,6 +82,7 @@ test('screens: the store, the tools menu and a reply with a tool call, light and
       await expect(page.getByRole('menuitemcheckbox', { name: 'Calculator' })).toBeVisible();
       await snapshot(page, `plugins-tools-menu-${suffix}`);
       await page.getByRole('menuitem', { name: 'Plugin store' }).click();
+      await page.getByRole('searchbox', { name: 'Search plugins' }).fill('Calculator');
       await expect(page.getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
       await snapshot(page, `plugins-store-${suffix}`);
       await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@ test('installs belong to their user: another user sees the calculator not instal
 }) => {
   await signUp(page);
   await usePluginsEndpoint(page);
-  const store = await openPluginStore(page);
+  const store = await openPluginStore(page, 'Calculator');
   await store.getByRole('button', { name: 'Install Calculator' }).click();
   await expect(store.getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
 
@@ -18,6 +18,7 @@ test('installs belong to their user: another user sees the calculator not instal
   await toolsButton(otherPage).click();
   await expect(otherPage.getByRole('menuitemcheckbox')).toHaveCount(0);
   await otherPage.getByRole('menuitem', { name: 'Plugin store' }).click();
+  await otherPage.getByRole('searchbox', { name: 'Search plugins' }).fill('Calculator');
   await expect(otherPage.getByRole('button', { name: 'Install Calculator' })).toBeVisible();
   await other.close();
 });
@@ -42,7 +43,7 @@ test('installing asks for nothing when a tool needs no credentials; uninstalling
 }) => {
   await signUp(page);
   await usePluginsEndpoint(page);
-  let store = await openPluginStore(page);
+  let store = await openPluginStore(page, 'Calculator');
   await store.getByRole('button', { name: 'Install Calculator' }).click();
   await expect(store.getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -52,6 +53,7 @@ test('installing asks for nothing when a tool needs no credentials; uninstalling
   await expect(item).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('menuitem', { name: 'Plugin store' }).click();
   store = page.getByRole('dialog', { name: 'Plugin store' });
+  await store.getByRole('searchbox', { name: 'Search plugins' }).fill('Calculator');
   await store.getByRole('button', { name: 'Uninstall Calculator' }).click();
   await expect(store.getByRole('button', { name: 'Install Calculator' })).toBeVisible();
   await page.keyboard.press('Escape');
