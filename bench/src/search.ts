@@ -224,16 +224,20 @@ async function onPglite(): Promise<EngineRun> {
   }
 }
 
-function figures(engine: string, run: EngineRun, target?: string): Figure[] {
+function figures(engine: string, run: EngineRun, targets?: { p50: string; p99: string }): Figure[] {
   const scale = `${count(run.messages)} messages`;
   return [
     { name: `${engine}: seed ${scale} (with search indexes)`, value: `${run.seconds.toFixed(0)} s` },
     {
       name: `${engine}: search p50, ${scale}`,
       value: ms(percentile(run.samples, 50)),
-      ...(target ? { target } : {}),
+      ...(targets ? { target: targets.p50 } : {}),
     },
-    { name: `${engine}: search p99, ${scale}`, value: ms(percentile(run.samples, 99)) },
+    {
+      name: `${engine}: search p99, ${scale}`,
+      value: ms(percentile(run.samples, 99)),
+      ...(targets ? { target: targets.p99 } : {}),
+    },
   ];
 }
 
@@ -242,7 +246,7 @@ export async function benchSearch(): Promise<Section> {
   const pglite = await onPglite();
   return {
     title: 'Conversation search (one user, 10,000 conversations)',
-    figures: [...figures('PostgreSQL', postgres, '< 50 ms'), ...figures('PGlite', pglite)],
+    figures: [...figures('PostgreSQL', postgres, { p50: '< 30 ms', p99: '< 150 ms' }), ...figures('PGlite', pglite)],
     note:
       `${queries(vocabulary()).length} queries × ${RUNS_PER_QUERY} runs through the search service (words of every ` +
       'frequency, phrases, prefixes, accents, exclusions, or; every tenth on page 2). Each returns a ranked page ' +
