@@ -246,7 +246,10 @@ export async function benchSearch(): Promise<Section> {
   const pglite = await onPglite();
   return {
     title: 'Conversation search (one user, 10,000 conversations)',
-    figures: [...figures('PostgreSQL', postgres, { p50: '< 30 ms', p99: '< 150 ms' }), ...figures('PGlite', pglite)],
+    figures: [
+      ...figures('PostgreSQL', postgres, { p50: '< 30 ms', p99: '< 150 ms' }),
+      ...figures('PGlite', pglite),
+    ],
     note:
       `${queries(vocabulary()).length} queries × ${RUNS_PER_QUERY} runs through the search service (words of every ` +
       'frequency, phrases, prefixes, accents, exclusions, or; every tenth on page 2). Each returns a ranked page ' +
