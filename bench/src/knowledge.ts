@@ -231,15 +231,15 @@ async function seedChunks(database: Database, chunks: number): Promise<{ userId:
       with new_files as (
         insert into files (user_id, filename, filepath, type, bytes, text_state, embedded, embeddings_model)
         select ${userId}, 'doc-' || g || '.pdf', 'bench/' || g, 'application/pdf', 1000000, 'indexed', true, 'fake-embed'
-        from generate_series(${first}, ${first + n - 1}) g
+        from generate_series(${first}::int, ${first + n - 1}::int) g
         returning file_id)
       insert into file_chunks (file_id, user_id, chunk_index, page, char_offset, text, embedding)
       select f.file_id, ${userId}, c, c / 2 + 1, c * 1400,
         array_to_string(array(
           select (${vocabulary}::text[])[1 + floor(2000 * random() ^ 3)::int]
           from generate_series(1, 150 + 0 * c)), ' '),
-        array(select (random() - 0.5)::real from generate_series(1, ${DIMENSIONS} + 0 * c))
-      from new_files f cross join generate_series(0, ${CHUNKS_PER_FILE - 1}) c`);
+        array(select (random() - 0.5)::real from generate_series(1, ${DIMENSIONS}::int + 0 * c))
+      from new_files f cross join generate_series(0, ${CHUNKS_PER_FILE - 1}::int) c`);
   }
   if (database.driver.kind === 'postgres') await db.execute(sql`analyze file_chunks`);
   const rows = await db.execute<{ file_id: string }>(
@@ -351,6 +351,13 @@ export async function benchKnowledge(): Promise<Section> {
   const loads = [load()];
   const figures: Figure[] = [];
   try {
+    // Retrieval first: it needs no server, and its seeding is the part most likely to fail.
+    const retrieval = [
+      ...(await retrievalFigures('PGlite', PGLITE_CHUNKS)),
+      ...(await retrievalFigures('PostgreSQL', POSTGRES_CHUNKS)),
+    ];
+    retrieval.forEach((figure) => console.log(figure));
+    loads.push(load());
     const docs = await corpus(INDEX_MB);
     console.log(`corpus: ${docs.length} documents`);
     for (const engine of ENGINES) {
@@ -363,11 +370,7 @@ export async function benchKnowledge(): Promise<Section> {
       console.log(figures.at(-1));
       loads.push(load());
     }
-    figures.push(...(await retrievalFigures('PGlite', PGLITE_CHUNKS)));
-    console.log(figures.at(-1));
-    loads.push(load());
-    figures.push(...(await retrievalFigures('PostgreSQL', POSTGRES_CHUNKS)));
-    loads.push(load());
+    figures.push(...retrieval);
   } finally {
     await fake.close();
   }
