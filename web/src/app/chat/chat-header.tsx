@@ -20,6 +20,8 @@ interface ChatHeaderProps {
   onModel: (model: string) => void;
   onOptions: (patch: Partial<EndpointOptions>) => void;
   onSetKey: (endpoint: string) => void;
+  /** Whether the conversation is not yet created (id `new`): Bing's settings depend on it. */
+  isNew: boolean;
   /** The model-spec menu (issue 7), after the model select. */
   specMenu?: ReactNode;
   /** The plugins endpoint's tools menu, after the model select. */
@@ -39,6 +41,7 @@ export function ChatHeader({
   onModel,
   onOptions,
   onSetKey,
+  isNew,
   specMenu,
   toolsMenu,
   presetsMenu,
@@ -78,6 +81,7 @@ export function ChatHeader({
             values={setup}
             onChange={onOptions}
             models={models}
+            isNew={isNew}
           />
         )}
         {flags?.presets !== false && presetsMenu}

@@ -211,6 +211,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
           onModel={(model) => setup && setSetup(conversationId, { ...setup, model })}
           onOptions={(patch) => setup && setSetup(conversationId, { ...setup, ...patch, model: setup.model })}
           onSetKey={setKeyDialogFor}
+          isNew={conversationId === 'new'}
           toolsMenu={pluginTools.toolsMenu}
           specMenu={<SpecMenuSlot specs={startup?.modelSpecs} setup={setup} available={available} />}
           presetsMenu={

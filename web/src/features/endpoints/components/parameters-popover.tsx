@@ -13,7 +13,13 @@ const ParametersForm = lazy(() => import('./parameters-form'));
 /** The parameters of the current endpoint kind with SPEC §5 ranges and defaults (SPEC §2 settings popover). */
 export function ParametersPopover(props: ParametersFormProps) {
   const { t } = useTranslation();
-  if (!hasParameters(props.kind, props.model)) return null;
+  if (
+    !hasParameters(props.kind, props.model, {
+      isNew: props.isNew,
+      jailbreak: props.values.jailbreak ?? false,
+    })
+  )
+    return null;
   return (
     <Popover.Root>
       <Popover.Trigger
