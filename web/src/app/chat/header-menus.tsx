@@ -6,6 +6,7 @@ import type { EndpointsConfig, ModelsConfig } from '@parley/shared/schemas/endpo
 import type { ConversationSetup } from '../../features/chat/logic/build-request';
 import { ModelSelect } from '../../features/endpoints/components/model-select';
 import { kindOf, type EndpointEntry } from '../../features/endpoints/endpoint-names';
+import { withBuiltIns } from '../../features/model-specs/built-in-presets';
 import { ModelSpecMenu } from '../../features/model-specs/components/model-spec-menu';
 import { PresetsMenu } from '../../features/presets/components/presets-menu';
 import { presetOptions } from '../../features/presets/preset-options';
@@ -37,7 +38,7 @@ export function presetSetup(preset: Preset, fallback: string | null, available: 
   return setupFromTemplate({ ...presetOptions(preset), endpoint: preset.endpoint }, fallback, available);
 }
 
-/** The model-spec menu of the chat header (when specs are configured). */
+/** The model-spec menu of the chat header: configured specs and the built-in presets that can run here. */
 export function SpecMenuSlot({
   specs,
   setup,
@@ -49,10 +50,11 @@ export function SpecMenuSlot({
 }) {
   const navigate = useNavigate();
   const setSetup = useTemplateStore((state) => state.setSetup);
-  if (!specs || specs.list.length === 0) return null;
+  const menu = available ? withBuiltIns(specs, available.endpoints, available.models) : specs;
+  if (!menu || menu.list.length === 0) return null;
   return (
     <ModelSpecMenu
-      specs={specs}
+      specs={menu}
       value={setup?.spec ?? null}
       onSelect={(spec) => {
         const next = available && specSetup(spec, available);

@@ -56,6 +56,15 @@ export function ModelSpecMenu({
               {spec.showIconInMenu !== false && <SpecIcon spec={spec} />}
               <span className="min-w-0">
                 <span className="block truncate">{spec.label}</span>
+                {spec.authType && (
+                  <span className="block text-[11px] font-medium uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
+                    {spec.authType === 'user_provided'
+                      ? t('com_ui_spec_auth_user')
+                      : spec.authType === 'SYSTEM_DEFINED'
+                        ? t('com_ui_spec_auth_system')
+                        : t('com_ui_spec_auth_override')}
+                  </span>
+                )}
                 {spec.description && (
                   <span className="block text-xs text-neutral-500 dark:text-neutral-400">
                     {spec.description}
