@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ContentPart } from '@parley/shared/schemas/message';
+import { splitBingEmbeds } from '../../../lib/markdown/bing-embed';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { MessageFilesOutlet } from './message-files-slot';
 import { ToolCallPart } from './tool-call-part';
@@ -34,6 +35,11 @@ export function ContentParts({
         switch (part.type) {
           case 'text':
             if (part.text === '') return null;
+            if (!streaming && part.text.includes('<iframe')) {
+              return (
+                <TextWithEmbeds key={index} text={part.text} latex={latex} defer={deferMarkdown} />
+              );
+            }
             return (
               <div
                 key={index}
@@ -73,6 +79,36 @@ export function ContentParts({
         }
       })}
       {(waiting || afterTool) && <ThinkingDots label={t('com_ui_thinking')} />}
+    </>
+  );
+}
+
+/**
+ * A finished reply holding HTML blocks: Bing's Image Creator embeds that pass SPEC §5's rule render as an
+ * iframe; anything else stays text (Markdown shows raw HTML as text).
+ */
+function TextWithEmbeds({ text, latex, defer }: { text: string; latex: boolean; defer: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {splitBingEmbeds(text).map((segment, index) =>
+        segment.kind === 'embed' ? (
+          <iframe
+            key={index}
+            role="presentation"
+            src={segment.src}
+            title={t('com_ui_bing_image_creator')}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            sandbox="allow-scripts allow-same-origin allow-popups"
+            className="my-2 h-[520px] w-full max-w-2xl rounded-xl border border-neutral-200 bg-white dark:border-neutral-700"
+          />
+        ) : (
+          <div key={index} className={prose}>
+            <LazyMarkdown text={segment.text} latex={latex} defer={defer} />
+          </div>
+        ),
+      )}
     </>
   );
 }
