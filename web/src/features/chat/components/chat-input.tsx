@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon, StopIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
 import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
+import { PLACEHOLDER_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { MessageFile } from '../logic/build-request';
 import { canSend, enterSends } from '../logic/message-actions';
 
@@ -65,6 +66,7 @@ export function ChatInput({
   attachments,
 }: ChatInputProps) {
   const { t } = useTranslation();
+  const shownPlaceholder = useDebouncedValue(placeholder, PLACEHOLDER_DEBOUNCE_MS);
   const [text, setText] = useState('');
   const [lastResetKey, setLastResetKey] = useState(resetKey);
   const [lastSeed, setLastSeed] = useState(seed?.id);
@@ -130,7 +132,7 @@ export function ChatInput({
           value={text}
           disabled={blocked}
           aria-label={t('com_ui_message_input')}
-          placeholder={placeholder}
+          placeholder={shownPlaceholder}
           onChange={(event) => {
             // The reply will need the Markdown renderer: fetch it while the question is being typed.
             if (text === '') preloadMarkdown();
