@@ -8,9 +8,12 @@ afterEach(() => vi.useRealTimers());
 describe('useDebouncedValue (SPEC §9 placeholder 80 ms, tokenizer 250 ms)', () => {
   it('gives the first value at once and a new one only after it stays put for the delay', () => {
     vi.useFakeTimers();
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, PLACEHOLDER_DEBOUNCE_MS), {
-      initialProps: { value: 'Message OpenAI…' },
-    });
+    const { result, rerender } = renderHook(
+      ({ value }) => useDebouncedValue(value, PLACEHOLDER_DEBOUNCE_MS),
+      {
+        initialProps: { value: 'Message OpenAI…' },
+      },
+    );
     expect(PLACEHOLDER_DEBOUNCE_MS).toBe(80);
     expect(result.current).toBe('Message OpenAI…');
     rerender({ value: 'Message Bing…' });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedEmbedSource, splitBingEmbeds } from './bing-embed';
 
-const SRC = 'https://www.bing.com/images/create?partner=sydney&re=1&showselective=1&sude=1&kseed=7500&SFX=2&q=a+red+fox&iframeid=m1';
+const SRC =
+  'https://www.bing.com/images/create?partner=sydney&re=1&showselective=1&sude=1&kseed=7500&SFX=2&q=a+red+fox&iframeid=m1';
 const EMBED = `<iframe role="presentation" src="${SRC}"></iframe>`;
 
 describe('Bing image embeds (SPEC §5)', () => {
@@ -14,10 +15,16 @@ describe('Bing image embeds (SPEC §5)', () => {
     ['no role', `<iframe src="${SRC}"></iframe>`],
     ['another role', `<iframe role="dialog" src="${SRC}"></iframe>`],
     ['another source', '<iframe role="presentation" src="https://evil.example/images/create"></iframe>'],
-    ['a look-alike host', '<iframe role="presentation" src="https://www.bing.com.evil.example/images/create"></iframe>'],
+    [
+      'a look-alike host',
+      '<iframe role="presentation" src="https://www.bing.com.evil.example/images/create"></iframe>',
+    ],
     ['javascript source', '<iframe role="presentation" src="javascript:alert(1)"></iframe>'],
     ['two iframes', EMBED + EMBED],
-    ...['script', 'style', 'div', 'a', 'button', 'form'].map((tag) => [`a ${tag}`, `${EMBED}<${tag}>x</${tag}>`]),
+    ...['script', 'style', 'div', 'a', 'button', 'form'].map((tag) => [
+      `a ${tag}`,
+      `${EMBED}<${tag}>x</${tag}>`,
+    ]),
     ['an img', `${EMBED}<img src="x">`],
     ['an input', `${EMBED}<input>`],
     ['wrapped in a div', `<div>${EMBED}</div>`],

@@ -36,9 +36,7 @@ export function ContentParts({
           case 'text':
             if (part.text === '') return null;
             if (!streaming && part.text.includes('<iframe')) {
-              return (
-                <TextWithEmbeds key={index} text={part.text} latex={latex} defer={deferMarkdown} />
-              );
+              return <TextWithEmbeds key={index} text={part.text} latex={latex} defer={deferMarkdown} />;
             }
             return (
               <div
