@@ -17,6 +17,7 @@ interface ChatWorld {
  * environment, e.g. a user-provided key); every test starts with an empty script and signs up a new user.
  */
 interface WorkerOptions {
+  /** More environment for the server; `{FAKE_URL}` in a value stands for the fake's address. */
   parleyEnv: Record<string, string>;
   /** A YAML server config; `{FAKE_URL}` stands for the fake's address. */
   parleyConfig: string | null;
@@ -42,7 +43,10 @@ export const test = base.extend<{ fake: FakeOpenAIProcess }, WorkerOptions>({
         // Titles would take scripted replies out of turn; the journeys that want one turn them on.
         TITLE_CONVO: 'false',
         ...configEnv,
-        ...parleyEnv,
+        // Vendor tools point at the fake's `/vendor/*` routes, e.g. `TAVILY_BASE_URL: '{FAKE_URL}/vendor/tavily'`.
+        ...Object.fromEntries(
+          Object.entries(parleyEnv).map(([name, value]) => [name, value.replaceAll('{FAKE_URL}', fake.url)]),
+        ),
       });
       await use({ url: server.url, fake });
       await server.stop();

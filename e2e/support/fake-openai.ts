@@ -24,6 +24,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A request one of the tool vendors' fakes (`/vendor/*`) got. */
+export interface VendorRequest extends RecordedRequest {
+  query: Record<string, string>;
+}
+
 /** The fake OpenAI server (fakes/src/main.ts) in its own process, scripted over its control routes. */
 export interface FakeOpenAIProcess {
   url: string;
@@ -32,6 +37,8 @@ export interface FakeOpenAIProcess {
   requests(): Promise<RecordedRequest[]>;
   /** The chat completion requests only (title generation included), oldest first. */
   chatRequests(): Promise<RecordedRequest[]>;
+  /** What the tool vendors' fakes were asked (emptied by `reset` too), oldest first. */
+  vendorRequests(): Promise<VendorRequest[]>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +80,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIProcess> {
     requests,
     chatRequests: async () =>
       (await requests()).filter((request) => request.path.endsWith('/chat/completions')),
+    vendorRequests: async () => {
+      const response = await fetch(`${url}/vendor/__control/requests`);
+      if (!response.ok) throw new Error(`fake vendors: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { requests: VendorRequest[] }).requests;
+    },
     stop: () => stopChild(child),
   };
 }

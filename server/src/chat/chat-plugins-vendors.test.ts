@@ -185,6 +185,59 @@ describeEachEngine('plugins chats with the vendor tools', (_getDb, { getDatabase
     expect(final).toMatchObject({ text: 'The search failed.', error: false });
   }, 60_000);
 
+  it("each user's search reaches the vendor with their own key; one uninstalling leaves the other's", async () => {
+    const bob = await chatUser(server);
+    // Without a key of his own Bob cannot install it, Alice's install notwithstanding.
+    await install(user, 'tavily_search_results_json', { TAVILY_API_KEY: 'tvly-alice-0123456789' });
+    const keyless = await install(bob, 'tavily_search_results_json');
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json()).toMatchObject({ message: 'Tavily API Key is required.' });
+    expect(
+      (await install(bob, 'tavily_search_results_json', { TAVILY_API_KEY: 'tvly-bob-9876543210' }))
+        .statusCode,
+    ).toBe(200);
+
+    const searchTurn = (id: string) => [
+      { toolCalls: [{ id, name: 'tavily_search_results_json', arguments: '{"query":"lighthouses"}' }] },
+      { text: 'Found it.' },
+    ];
+    const search = async (who: TestUser, id: string) => {
+      fake.script({ replies: searchTurn(id) });
+      const reader = await askPlugins(who, { text: 'Search', tools: ['tavily_search_results_json'] });
+      await reader.done;
+      expect(reader.final().responseMessage).toMatchObject({ text: 'Found it.', error: false });
+    };
+    await search(user, 'a1');
+    await search(bob, 'b1');
+    expect(vendors.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer tvly-alice-0123456789',
+      'Bearer tvly-bob-9876543210',
+    ]);
+    const bobsView = await server.app.inject({ url: '/api/plugins', headers: bob.headers });
+    expect(bobsView.body).not.toContain('tvly-');
+
+    // Alice uninstalls: her tool is refused before streaming; Bob's install and key are untouched.
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/user/plugins',
+      headers: user.headers,
+      payload: { pluginKey: 'tavily_search_results_json', action: 'uninstall' },
+    });
+    const refused = await postJson(server, '/api/ask/gptPlugins', user, {
+      ...PLUGINS,
+      conversationId: null,
+      text: 'again',
+      tools: ['tavily_search_results_json'],
+    });
+    expect(refused.status).toBe(400);
+    await search(bob, 'b2');
+    expect(vendors.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer tvly-alice-0123456789',
+      'Bearer tvly-bob-9876543210',
+      'Bearer tvly-bob-9876543210',
+    ]);
+  }, 60_000);
+
   it("credentials stay with their user, and the environment's win over a stored one", async () => {
     const bob = await chatUser(server);
     await install(user, 'tavily_search_results_json', { TAVILY_API_KEY: 'tvly-alice-0123456789' });
