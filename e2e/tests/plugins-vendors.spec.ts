@@ -233,7 +233,8 @@ test('screens: the store, the auth form, a search step and a generated image, li
       await snapshot(page, `plugins-vendors-store-${suffix}`);
       await open.getByRole('searchbox', { name: 'Search plugins' }).fill('Google');
       await open.getByRole('button', { name: 'Install Google' }).click();
-      await expect(open.getByLabel('Google API Key', { exact: true })).toBeFocused();
+      await expect(open.getByLabel('Google CSE ID', { exact: true })).toBeFocused();
+      await expect(open.getByLabel('Google API Key', { exact: true })).toBeVisible();
       await snapshot(page, `plugins-vendors-auth-${suffix}`);
       await page.keyboard.press('Escape');
       await expect(open).toBeHidden();
