@@ -13,6 +13,9 @@ export async function selectBalance(db: Db, userId: string): Promise<number | nu
 
 /** Creates the balance with `startBalance` unless it exists; returns the balance either way. */
 export async function ensureBalance(db: Db, userId: string, startBalance: number): Promise<number> {
+  // Nearly always there already: one round trip then.
+  const existing = await selectBalance(db, userId);
+  if (existing !== null) return existing;
   const created = await db
     .insert(balances)
     .values({ userId, tokenCredits: startBalance })
@@ -29,16 +32,23 @@ export async function insertTransactions(db: Db, userId: string, rows: Transacti
 }
 
 /**
- * Takes `credits` off the balance in one atomic statement, never below zero; a missing balance starts
- * from `startBalance`. Returns the new balance.
+ * The usage transactions and the debit of their cost, as one statement (a data-modifying CTE inserts the rows;
+ * both happen or neither). Returns the new balance.
  */
-export async function debitBalance(
+export async function insertTransactionsAndDebit(
   db: Db,
   userId: string,
+  rows: TransactionValues[],
   credits: number,
   startBalance: number,
 ): Promise<number> {
-  const rows = await db
+  const insert = db
+    .insert(transactions)
+    .values(rows.map((row) => ({ ...row, userId })))
+    .returning({ id: transactions.id });
+  const inserted = db.$with('usage_rows', { id: transactions.id }).as(insert.getSQL());
+  const result = await db
+    .with(inserted)
     .insert(balances)
     .values({ userId, tokenCredits: sql`greatest(0, ${startBalance}::numeric - ${credits}::numeric)` })
     .onConflictDoUpdate({
@@ -49,7 +59,7 @@ export async function debitBalance(
       },
     })
     .returning({ tokenCredits: balances.tokenCredits });
-  const balance = rows[0]?.tokenCredits;
+  const balance = result[0]?.tokenCredits;
   if (balance === undefined) throw new Error('balance upsert returned no row');
   return balance;
 }

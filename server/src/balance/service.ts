@@ -1,6 +1,6 @@
 import { isUuidLike } from '../conversations/service';
 import type { Db } from '../db/client';
-import { ensureBalance, debitBalance, insertTransactions } from './repo';
+import { ensureBalance, insertTransactions, insertTransactionsAndDebit, type TransactionValues } from './repo';
 import { priceOf } from './prices';
 import type { BalanceSettings } from './settings';
 
@@ -29,7 +29,8 @@ export interface BalanceCheckInput {
 
 export interface BalanceCheck {
   ok: boolean;
-  balance: number;
+  /** Null when CHECK_BALANCE is off: the balance is not read then (one round trip less per turn). */
+  balance: number | null;
   /** Credits the turn is expected to cost: promptTokens × prompt rate (+ maxCompletionTokens × completion rate). */
   cost: number;
 }
@@ -47,8 +48,9 @@ export async function checkBalance(
   const price = priceOf(input.model);
   const cost =
     tokens(input.promptTokens) * price.prompt + tokens(input.maxCompletionTokens) * price.completion;
+  if (!settings.enabled) return { ok: true, balance: null, cost };
   const balance = await getBalance(db, userId, settings);
-  return { ok: !settings.enabled || balance >= cost, balance, cost };
+  return { ok: balance >= cost, balance, cost };
 }
 
 export interface UsageInput {
@@ -93,24 +95,19 @@ export async function recordUsage(
     model: input.model,
     context: input.context,
   };
-  const balance = await db.transaction(async (tx) => {
-    await insertTransactions(tx, userId, [
-      {
-        ...common,
-        tokenType: 'prompt',
-        rawAmount: -promptTokens,
-        rate: price.prompt,
-        tokenValue: -promptCredits,
-      },
-      {
-        ...common,
-        tokenType: 'completion',
-        rawAmount: -completionTokens,
-        rate: completionRate,
-        tokenValue: -completionCredits,
-      },
-    ]);
-    return settings.enabled ? debitBalance(tx, userId, cost, settings.startBalance) : null;
-  });
+  const rows: TransactionValues[] = [
+    { ...common, tokenType: 'prompt', rawAmount: -promptTokens, rate: price.prompt, tokenValue: -promptCredits },
+    {
+      ...common,
+      tokenType: 'completion',
+      rawAmount: -completionTokens,
+      rate: completionRate,
+      tokenValue: -completionCredits,
+    },
+  ];
+  // One statement either way (atomic by itself): no BEGIN/COMMIT round trips on every reply.
+  const balance = settings.enabled
+    ? await insertTransactionsAndDebit(db, userId, rows, cost, settings.startBalance)
+    : (await insertTransactions(db, userId, rows), null);
   return { promptCredits, completionCredits, cost, balance };
 }

@@ -77,7 +77,8 @@ export interface TokenizerPort {
 
 export interface BalanceCheck {
   ok: boolean;
-  balance: number;
+  /** Null when CHECK_BALANCE is off (then `ok` is always true). */
+  balance: number | null;
   cost: number;
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { driverValue, preparedOn, rawPlaceholder } from '../db/prepared';
 import { conversations, messageColumns, messages, type ConversationRow, type MessageRow } from '../db/schema';
 
 export type MessageRecord = Omit<MessageRow, 'searchVector'>;
@@ -104,20 +106,29 @@ const fromExcluded = Object.fromEntries(
   Object.entries(UPDATED_ON_SAVE).map(([key, column]) => [key, sql.raw(`excluded.${column}`)]),
 ) as Record<keyof typeof UPDATED_ON_SAVE, SQL>;
 
+/** The columns an insert lists, in drizzle's order; the two timestamps come from the clock. */
+const INSERTABLE = Object.entries(getTableColumns(messages)).filter(
+  ([, column]) => column.generated === undefined,
+) as Array<[string, PgColumn]>;
+const isClockColumn = (key: string) => key === 'createdAt' || key === 'updatedAt';
+
 /**
  * The message's values as the select list of `insert … select`, in the order drizzle lists the table's
  * insertable columns, each cast to its column type (a bare parameter in a select list would be text).
+ * `valueOf` gives each column's parameter: the value itself, or a placeholder of a prepared statement.
  */
-function selectedValues(userId: string, values: MessageValues): SQL {
-  const row: Record<string, unknown> = { ...values, userId };
-  const parts = Object.entries(getTableColumns(messages))
-    .filter(([, column]) => column.generated === undefined)
-    .map(([key, column]) =>
-      key === 'createdAt' || key === 'updatedAt'
-        ? clockNow
-        : sql`${sql.param(row[key] ?? null, column)}::${sql.raw(column.getSQLType())}`,
-    );
+function selectedValues(valueOf: (key: string, column: PgColumn) => SQL): SQL {
+  const parts = INSERTABLE.map(([key, column]) =>
+    isClockColumn(key)
+      ? clockNow
+      : sql`${valueOf(key, column)}::${sql.raw(column.getSQLType())}`,
+  );
   return sql.join(parts, sql`, `);
+}
+
+function inlineValues(userId: string, values: MessageValues) {
+  const row: Record<string, unknown> = { ...values, userId };
+  return (key: string, column: PgColumn): SQL => sql`${sql.param(row[key] ?? null, column)}`;
 }
 
 /**
@@ -125,10 +136,10 @@ function selectedValues(userId: string, values: MessageValues): SQL {
  * conversation, or nothing), or replaces its content. The update branch only touches a row of the same user
  * and conversation, so a known id of someone else's message changes nothing.
  */
-function insertMessageFrom(db: Db, userId: string, values: MessageValues, owner: SQL) {
+function insertMessageFrom(db: Db, selected: SQL, owner: SQL) {
   return db
     .insert(messages)
-    .select(sql`select ${selectedValues(userId, values)} from ${owner}`)
+    .select(sql`select ${selected} from ${owner}`)
     .onConflictDoUpdate({
       target: messages.messageId,
       set: { ...fromExcluded, updatedAt: clockNow },
@@ -138,6 +149,25 @@ function insertMessageFrom(db: Db, userId: string, values: MessageValues, owner:
       ),
     })
     .returning(messageColumns);
+}
+
+/** `upsertMessage`'s statement with a placeholder per column, built once per database handle. */
+const preparedUpsert = (db: Db) =>
+  preparedOn(db, 'parley_upsert_message', (on) => {
+    const owner = sql`${conversations} where ${and(
+      eq(conversations.userId, sql.placeholder('userId')),
+      eq(conversations.conversationId, sql.placeholder('conversationId')),
+    )}`;
+    const selected = selectedValues((key) => rawPlaceholder(key));
+    return insertMessageFrom(on, selected, owner).prepare('parley_upsert_message');
+  });
+
+/** The placeholders' values of the prepared upsert, encoded as drizzle encodes inline values. */
+function upsertParams(userId: string, values: MessageValues): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...values, userId };
+  const params: Record<string, unknown> = {};
+  for (const [key, column] of INSERTABLE) if (!isClockColumn(key)) params[key] = driverValue(column, row[key]);
+  return params;
 }
 
 /**
@@ -150,11 +180,7 @@ export async function upsertMessage(
   userId: string,
   values: MessageValues,
 ): Promise<MessageRecord | null> {
-  const owner = sql`${conversations} where ${and(
-    eq(conversations.userId, userId),
-    eq(conversations.conversationId, values.conversationId),
-  )}`;
-  const rows = await insertMessageFrom(db, userId, values, owner);
+  const rows = await preparedUpsert(db).execute(upsertParams(userId, values));
   return rows[0] ?? null;
 }
 
@@ -178,7 +204,7 @@ export async function upsertTurnRows(
   const owner = sql`${sql.identifier(TURN_CONVERSATION)}`;
   const turnMessage = db
     .$with(TURN_MESSAGE, messageColumns)
-    .as(insertMessageFrom(db, userId, message, owner).getSQL());
+    .as(insertMessageFrom(db, selectedValues(inlineValues(userId, message)), owner).getSQL());
   const rows = await db
     .with(turnConversation, turnMessage)
     .select()

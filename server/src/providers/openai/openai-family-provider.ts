@@ -2,6 +2,7 @@
 // only in how the client is built and where models come from.
 import type OpenAI from 'openai';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
+import { cachedClients } from '../shared/client-cache';
 import type { ChatProvider, Credentials } from '../types';
 import { DEFAULT_STREAM_TIMEOUTS, streamChatCompletion } from './stream-chat-completion';
 import type { StreamTimeouts } from './stream-chat-completion';
@@ -19,8 +20,10 @@ export function createOpenAIFamilyProvider(
   options: OpenAIFamilyOptions = {},
 ): ChatProvider {
   const timeouts: StreamTimeouts = { ...DEFAULT_STREAM_TIMEOUTS, ...options };
-  const clientOf = (credentials: Credentials): OpenAI =>
-    spec.makeClient(credentials, { timeoutMs: timeouts.requestTimeoutMs });
+  // Built once per set of credentials, not per request.
+  const clientOf = cachedClients((credentials: Credentials): OpenAI =>
+    spec.makeClient(credentials, { timeoutMs: timeouts.requestTimeoutMs }),
+  );
   return {
     kind: spec.kind,
     capabilities: { tools: true, vision: true, systemRole: 'system' },

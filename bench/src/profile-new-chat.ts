@@ -1,0 +1,107 @@
+// Not part of `npm run bench`: profiles new chats with the V8 CPU profiler (issue 14).
+//   npx tsx bench/src/profile-new-chat.ts [PGlite|PostgreSQL] [chats] [outDir]
+// Starts the built server (server/dist/main.js) with `--cpu-prof`, sends `chats` sequential new chats
+// (`POST /api/ask/openAI`, fake OpenAI on loopback) after a warm-up, reads the server's CPU time for them from
+// /proc, stops the server (the profiles are written at exit, the PGlite worker's separately) and prints
+// `window.json` (the measured window on the profiler's clock) for cpuprofile-summary.ts.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOpenAI } from '@parley/fakes/openai-server';
+import { freePort } from '../../e2e/support/parley-server';
+import { benchEnv, onEngine, registerUser, type Engine } from './bench-server';
+import { cpuTimeMs, loadAverage } from './proc-readings';
+import { newChatBody, timeAsk } from './sse-timing';
+import { percentile } from './stats';
+
+const MAIN = process.env.BENCH_SERVER_MAIN ?? fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+const engine = (process.argv[2] ?? 'PGlite') as Engine;
+const chats = Number(process.argv[3] ?? 300);
+const outDir = process.argv[4] ?? join(tmpdir(), `cpu-prof-${engine}-${Date.now()}`);
+const REPLY = { text: 'Hello from the bench, a short reply.', chunkSize: 6 };
+/** utime and stime of a process in ms. */
+function splitCpuMs(pid: number): number[] {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return [Number(fields[11]) * 10, Number(fields[12]) * 10];
+}
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+mkdirSync(outDir, { recursive: true });
+const fake = await startFakeOpenAI();
+await onEngine(engine, async (env) => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-prof-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    process.env.PROFILE === '0'
+      ? [MAIN]
+      : ['--cpu-prof', `--cpu-prof-dir=${outDir}`, '--cpu-prof-interval=200', MAIN],
+    {
+      cwd: dataDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DOMAIN_SERVER: url,
+        ...benchEnv(fake),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Parley is ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+  try {
+    const user = await registerUser(url);
+    const ask = async () => {
+      fake.script({ replies: [REPLY] });
+      const t = await timeAsk(url, user.headers, newChatBody());
+      if (t.status !== 200 || !t.completed || t.errors > 0) throw new Error(JSON.stringify(t));
+      return (t.firstDelta ?? NaN) - t.started;
+    };
+    for (let i = 0; i < 100; i += 1) await ask();
+    await new Promise((r) => setTimeout(r, 1500));
+    const load = [loadAverage()];
+    const splitBefore = splitCpuMs(child.pid ?? 0);
+    const [startUs, cpuBefore, usage] = [nowUs(), cpuTimeMs(child.pid ?? 0), process.cpuUsage()];
+    const firstText: number[] = [];
+    for (let i = 0; i < chats; i += 1) firstText.push(await ask());
+    const cpuMs = (cpuTimeMs(child.pid ?? 0) - cpuBefore) / chats;
+    const [userMs, systemMs] = splitCpuMs(child.pid ?? 0).map((v, i) => (v - splitBefore[i]!) / chats);
+    const endUs = nowUs();
+    load.push(loadAverage());
+    const clientCpuMs = (process.cpuUsage(usage).user + process.cpuUsage(usage).system) / 1000 / chats;
+    const summary = {
+      engine,
+      chats,
+      startUs,
+      endUs,
+      serverCpuMsPerChat: cpuMs,
+      serverUserMs: userMs,
+      serverSystemMs: systemMs,
+      clientCpuMsPerChat: clientCpuMs,
+      firstTextP50: percentile(firstText, 50),
+      load,
+    };
+    writeFileSync(join(outDir, 'window.json'), JSON.stringify(summary, null, 2));
+    console.log(JSON.stringify(summary));
+  } finally {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+await fake.close();
+console.log(outDir);
