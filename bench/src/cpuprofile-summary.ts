@@ -128,6 +128,26 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   }
 }
 
+/** Function groups of the decisions.md table: what the time is spent on, by the module that spends it. */
+const GROUPS: Array<[string, RegExp]> = [
+  ['query building and row mapping (drizzle-orm)', /^npm:drizzle-orm/],
+  ['PostgreSQL driver (pg)', /^npm:pg/],
+  ['provider request and stream (openai SDK, undici fetch)', /^npm:(openai|undici)/],
+  ['JWT verification (jose)', /^npm:jose/],
+  ['validation (zod)', /^npm:(zod|fastify-type-provider-zod)/],
+  ['token counting (gpt-tokenizer)', /^npm:gpt-tokenizer|tokenizer\//],
+  ['HTTP framework (fastify, helmet, find-my-way)', /^npm:/],
+  ['PGlite (WebAssembly)', /^wasm:/],
+  ['garbage collector', /^\(garbage collector\)/],
+  ['Parley code (server/src, packages/shared)', /^(server\/src|packages\/shared)/],
+  ['Node runtime: sockets, streams, timers, syscalls', /./],
+];
+const byGroup = new Map<string, number>();
+for (const [group, ms] of selfGroup) {
+  const name = GROUPS.find(([, re]) => re.test(group))?.[0] ?? 'other';
+  byGroup.set(name, (byGroup.get(name) ?? 0) + ms);
+}
+
 const per = (v: number) => (v / window.chats).toFixed(3).padStart(8);
 const print = (title: string, m: Map<string, number>, filter: (k: string) => boolean = () => true) => {
   console.log(`\n## ${title} (ms per chat)`);
@@ -135,6 +155,9 @@ const print = (title: string, m: Map<string, number>, filter: (k: string) => boo
     console.log(`${per(v)}  ${k}`);
 };
 console.log(`sampled CPU ${per(sampled)} ms/chat (idle ${per(idle)}), ${window.chats} chats`);
+print('self by function group', byGroup);
+for (const [name, ms] of [...byGroup].sort((a, b) => b[1] - a[1]))
+  console.log(`${((100 * ms) / sampled).toFixed(1).padStart(5)} %  ${name}`);
 print('self by module', selfGroup);
 print('total by module', totalGroup);
 print('self by function', self);

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { driverValue, rawPlaceholder } from '../db/prepared';
 import { conversations, type JsonObject } from '../db/schema';
 
 /** Every column except the generated `search_vector`. */
@@ -121,9 +122,16 @@ export interface TurnConversationValues {
  * user's id returns no row. Not run yet: the chat engine runs it together with the turn's user message.
  */
 export function turnConversationUpsert(db: Db, userId: string, values: TurnConversationValues) {
+  return upsertFromValues(db, { ...values, userId });
+}
+
+type TurnConversationRow = TurnConversationValues & { userId: string };
+const TURN_KEYS = ['conversationId', 'title', 'endpoint', 'endpointType', 'model', 'options', 'userId'] as const;
+
+function upsertFromValues(db: Db, row: { [K in keyof TurnConversationRow]: TurnConversationRow[K] | SQL }) {
   return db
     .insert(conversations)
-    .values({ ...values, userId, createdAt: clockNow, updatedAt: clockNow })
+    .values({ ...row, createdAt: clockNow, updatedAt: clockNow })
     .onConflictDoUpdate({
       target: conversations.conversationId,
       set: {
@@ -136,6 +144,27 @@ export function turnConversationUpsert(db: Db, userId: string, values: TurnConve
       setWhere: eq(conversations.userId, sql`excluded.user_id`),
     })
     .returning(columns);
+}
+
+/**
+ * `turnConversationUpsert` with a placeholder per value (`<prefix><key>`), for a statement prepared once;
+ * {@link turnConversationParams} gives the placeholders' values.
+ */
+export function turnConversationTemplate(db: Db, prefix: string) {
+  const placeholders = Object.fromEntries(TURN_KEYS.map((key) => [key, rawPlaceholder(`${prefix}${key}`)]));
+  return upsertFromValues(db, placeholders as Record<(typeof TURN_KEYS)[number], SQL>);
+}
+
+/** The values of {@link turnConversationTemplate}'s placeholders, encoded as drizzle encodes inline values. */
+export function turnConversationParams(
+  prefix: string,
+  userId: string,
+  values: TurnConversationValues,
+): Record<string, unknown> {
+  const row: TurnConversationRow = { ...values, userId };
+  return Object.fromEntries(
+    TURN_KEYS.map((key) => [`${prefix}${key}`, driverValue(conversations[key], row[key])]),
+  );
 }
 
 /** Runs `turnConversationUpsert`: the row, or null when the id is another user's. */

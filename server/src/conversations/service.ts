@@ -24,7 +24,8 @@ import {
   selectConversation,
   selectConversationPage,
   selectConversationsAfter,
-  turnConversationUpsert,
+  turnConversationParams,
+  turnConversationTemplate,
   upsertTurnConversation,
   type TurnConversationValues,
   updateConversationRow,
@@ -183,11 +184,20 @@ export async function saveConversationForTurn(
 }
 
 /**
- * `saveConversationForTurn` as a statement not run yet (its row has every column but the search vector,
- * none when the id is another user's), for the messages service to run with the turn's user message.
+ * `saveConversationForTurn` as a statement not run yet, in two halves, for the messages service to run with
+ * the turn's user message as one statement prepared once: the template (placeholders named
+ * `<prefix><column>`; its row has every column but the search vector, none when the id is another user's)
+ * and this turn's values (404 for an id that cannot be a conversation's).
  */
-export function turnConversationStatement(db: Db, userId: string, input: TurnConversationInput): SQLWrapper {
-  return turnConversationUpsert(db, userId, turnConversationValues(input));
+export const turnConversationTemplateOf = (db: Db, prefix: string): SQLWrapper =>
+  turnConversationTemplate(db, prefix);
+
+export function turnConversationParamsOf(
+  prefix: string,
+  userId: string,
+  input: TurnConversationInput,
+): Record<string, unknown> {
+  return turnConversationParams(prefix, userId, turnConversationValues(input));
 }
 
 /**

@@ -126,11 +126,6 @@ function selectedValues(valueOf: (key: string, column: PgColumn) => SQL): SQL {
   return sql.join(parts, sql`, `);
 }
 
-function inlineValues(userId: string, values: MessageValues) {
-  const row: Record<string, unknown> = { ...values, userId };
-  return (key: string, column: PgColumn): SQL => sql`${sql.param(row[key] ?? null, column)}`;
-}
-
 /**
  * Inserts the message, one row per row of `owner` (a query over `conversations` yielding the caller's
  * conversation, or nothing), or replaces its content. The update branch only touches a row of the same user
@@ -163,10 +158,12 @@ const preparedUpsert = (db: Db) =>
   });
 
 /** The placeholders' values of the prepared upsert, encoded as drizzle encodes inline values. */
-function upsertParams(userId: string, values: MessageValues): Record<string, unknown> {
+function upsertParams(userId: string, values: MessageValues, prefix = ''): Record<string, unknown> {
   const row: Record<string, unknown> = { ...values, userId };
   const params: Record<string, unknown> = {};
-  for (const [key, column] of INSERTABLE) if (!isClockColumn(key)) params[key] = driverValue(column, row[key]);
+  for (const [key, column] of INSERTABLE) {
+    if (!isClockColumn(key)) params[`${prefix}${key}`] = driverValue(column, row[key]);
+  }
   return params;
 }
 
@@ -186,30 +183,45 @@ export async function upsertMessage(
 
 const TURN_CONVERSATION = 'turn_conversation';
 const TURN_MESSAGE = 'turn_message';
+/** Placeholder names of the turn statement: the conversation's columns, then the message's. */
+export const TURN_CONVERSATION_PREFIX = 'c_';
+const TURN_MESSAGE_PREFIX = 'm_';
 
 /**
- * A turn's conversation upsert (`conversationUpsert`, returning every column but the search vector) and its
- * new user message, as one statement: the message is inserted only from the row the upsert returns, so a
- * conversation that is not the caller's saves neither, and a failure saves neither. Null when the
- * conversation is not the caller's; `message` null when its id is taken by someone else's message.
+ * A turn's conversation upsert and its new user message, as one statement: the message is inserted only from
+ * the row the upsert returns, so a conversation that is not the caller's saves neither, and a failure saves
+ * neither. `conversationUpsert` is the upsert with placeholders named `c_<column>` (returning every column but
+ * the search vector), `conversationParams` their values; the statement is prepared once per handle. Null when
+ * the conversation is not the caller's; `message` null when its id is taken by someone else's message.
  */
 export async function upsertTurnRows(
   db: Db,
   userId: string,
-  conversationUpsert: SQLWrapper,
+  conversationUpsert: (db: Db, prefix: string) => SQLWrapper,
+  conversationParams: Record<string, unknown>,
   message: MessageValues,
 ): Promise<{ conversation: TurnConversationRecord; message: MessageRecord | null } | null> {
-  const { searchVector: _vector, ...conversationColumns } = getTableColumns(conversations);
-  const turnConversation = db.$with(TURN_CONVERSATION, conversationColumns).as(conversationUpsert.getSQL());
-  const owner = sql`${sql.identifier(TURN_CONVERSATION)}`;
-  const turnMessage = db
-    .$with(TURN_MESSAGE, messageColumns)
-    .as(insertMessageFrom(db, selectedValues(inlineValues(userId, message)), owner).getSQL());
-  const rows = await db
-    .with(turnConversation, turnMessage)
-    .select()
-    .from(turnConversation)
-    .leftJoin(turnMessage, sql`true`);
+  const prepared = preparedOn(db, 'parley_turn_rows', (on) => {
+    const { searchVector: _vector, ...conversationColumns } = getTableColumns(conversations);
+    const turnConversation = on
+      .$with(TURN_CONVERSATION, conversationColumns)
+      .as(conversationUpsert(on, TURN_CONVERSATION_PREFIX).getSQL());
+    const owner = sql`${sql.identifier(TURN_CONVERSATION)}`;
+    const selected = selectedValues((key) => rawPlaceholder(`${TURN_MESSAGE_PREFIX}${key}`));
+    const turnMessage = on
+      .$with(TURN_MESSAGE, messageColumns)
+      .as(insertMessageFrom(on, selected, owner).getSQL());
+    return on
+      .with(turnConversation, turnMessage)
+      .select()
+      .from(turnConversation)
+      .leftJoin(turnMessage, sql`true`)
+      .prepare('parley_turn_rows');
+  });
+  const rows = await prepared.execute({
+    ...conversationParams,
+    ...upsertParams(userId, message, TURN_MESSAGE_PREFIX),
+  });
   const row = rows[0];
   return row ? { conversation: row[TURN_CONVERSATION], message: row[TURN_MESSAGE] } : null;
 }

@@ -6,7 +6,8 @@ import { presentConversation } from '../conversations/present-conversation';
 import {
   findConversation,
   isUuidLike,
-  turnConversationStatement,
+  turnConversationParamsOf,
+  turnConversationTemplateOf,
   type TurnConversationInput,
 } from '../conversations/service';
 import type { Db } from '../db/client';
@@ -23,6 +24,7 @@ import {
   updateMessageText,
   upsertMessage,
   upsertTurnRows,
+  TURN_CONVERSATION_PREFIX,
   type MessageValues,
 } from './repo';
 
@@ -119,8 +121,13 @@ export async function saveTurnMessage(
   if (message.conversationId !== conversation.conversationId) {
     throw badRequest('the message must belong to the conversation of the turn');
   }
-  const statement = turnConversationStatement(db, userId, conversation);
-  const rows = await upsertTurnRows(db, userId, statement, messageValues(message));
+  const rows = await upsertTurnRows(
+    db,
+    userId,
+    turnConversationTemplateOf,
+    turnConversationParamsOf(TURN_CONVERSATION_PREFIX, userId, conversation),
+    messageValues(message),
+  );
   if (!rows) throw notFound(CONVERSATION_NOT_FOUND);
   // A new message's id is a fresh UUID; one already taken elsewhere is refused like `saveMessage` does.
   if (!rows.message) throw notFound(MESSAGE_NOT_FOUND);
