@@ -57,7 +57,13 @@ function describe(frame: CallFrame): { fn: string; group: string } {
   }
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   const src = /(server\/src\/.*|packages\/shared\/.*)$/.exec(file.replace(/^\.\.\/src\//, 'server/src/'));
-  const group = pkg ? `npm:${pkg[1]}` : src ? src[1]! : file.startsWith('node:') ? 'node:' + file.slice(5).split('/')[0] : file;
+  const group = pkg
+    ? `npm:${pkg[1]}`
+    : src
+      ? src[1]!
+      : file.startsWith('node:')
+        ? 'node:' + file.slice(5).split('/')[0]
+        : file;
   const short = pkg ? file.slice(pkg.index) : src ? src[1]! : file;
   return { fn: `${name} (${short}:${line})`, group };
 }
@@ -110,7 +116,10 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
       if ((isOurs(d.fn) ? chain.length < 4 : chain.length < 7) && !d.fn.startsWith('(root'))
         chain.push(d.fn.replace(/ \(.*\/(.*)\)$/, ' $1'));
     }
-    owner.set(mine ?? `(no app frame) ${leaf.group}`, (owner.get(mine ?? `(no app frame) ${leaf.group}`) ?? 0) + weight);
+    owner.set(
+      mine ?? `(no app frame) ${leaf.group}`,
+      (owner.get(mine ?? `(no app frame) ${leaf.group}`) ?? 0) + weight,
+    );
     if (focused) focusOwner.set(chain.join(' < '), (focusOwner.get(chain.join(' < ')) ?? 0) + weight);
     const seenFn = new Set<string>();
     const seenGroup = new Set<string>();
@@ -151,7 +160,10 @@ for (const [group, ms] of selfGroup) {
 const per = (v: number) => (v / window.chats).toFixed(3).padStart(8);
 const print = (title: string, m: Map<string, number>, filter: (k: string) => boolean = () => true) => {
   console.log(`\n## ${title} (ms per chat)`);
-  for (const [k, v] of [...m].filter(([k]) => filter(k)).sort((a, b) => b[1] - a[1]).slice(0, top))
+  for (const [k, v] of [...m]
+    .filter(([k]) => filter(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
     console.log(`${per(v)}  ${k}`);
 };
 console.log(`sampled CPU ${per(sampled)} ms/chat (idle ${per(idle)}), ${window.chats} chats`);

@@ -16,7 +16,8 @@ import { cpuTimeMs, loadAverage } from './proc-readings';
 import { newChatBody, timeAsk } from './sse-timing';
 import { percentile } from './stats';
 
-const MAIN = process.env.BENCH_SERVER_MAIN ?? fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+const MAIN =
+  process.env.BENCH_SERVER_MAIN ?? fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 const engine = (process.argv[2] ?? 'PGlite') as Engine;
 const chats = Number(process.argv[3] ?? 300);
 const outDir = process.argv[4] ?? join(tmpdir(), `cpu-prof-${engine}-${Date.now()}`);

@@ -1,6 +1,11 @@
 import { isUuidLike } from '../conversations/service';
 import type { Db } from '../db/client';
-import { ensureBalance, insertTransactions, insertTransactionsAndDebit, type TransactionValues } from './repo';
+import {
+  ensureBalance,
+  insertTransactions,
+  insertTransactionsAndDebit,
+  type TransactionValues,
+} from './repo';
 import { priceOf } from './prices';
 import type { BalanceSettings } from './settings';
 
@@ -96,7 +101,13 @@ export async function recordUsage(
     context: input.context,
   };
   const rows: TransactionValues[] = [
-    { ...common, tokenType: 'prompt', rawAmount: -promptTokens, rate: price.prompt, tokenValue: -promptCredits },
+    {
+      ...common,
+      tokenType: 'prompt',
+      rawAmount: -promptTokens,
+      rate: price.prompt,
+      tokenValue: -promptCredits,
+    },
     {
       ...common,
       tokenType: 'completion',

@@ -126,7 +126,15 @@ export function turnConversationUpsert(db: Db, userId: string, values: TurnConve
 }
 
 type TurnConversationRow = TurnConversationValues & { userId: string };
-const TURN_KEYS = ['conversationId', 'title', 'endpoint', 'endpointType', 'model', 'options', 'userId'] as const;
+const TURN_KEYS = [
+  'conversationId',
+  'title',
+  'endpoint',
+  'endpointType',
+  'model',
+  'options',
+  'userId',
+] as const;
 
 function upsertFromValues(db: Db, row: { [K in keyof TurnConversationRow]: TurnConversationRow[K] | SQL }) {
   return db

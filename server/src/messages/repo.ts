@@ -119,9 +119,7 @@ const isClockColumn = (key: string) => key === 'createdAt' || key === 'updatedAt
  */
 function selectedValues(valueOf: (key: string, column: PgColumn) => SQL): SQL {
   const parts = INSERTABLE.map(([key, column]) =>
-    isClockColumn(key)
-      ? clockNow
-      : sql`${valueOf(key, column)}::${sql.raw(column.getSQLType())}`,
+    isClockColumn(key) ? clockNow : sql`${valueOf(key, column)}::${sql.raw(column.getSQLType())}`,
   );
   return sql.join(parts, sql`, `);
 }
