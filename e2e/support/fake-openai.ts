@@ -15,6 +15,8 @@ export interface ScriptedReply {
   stallAfterChunks?: number;
   /** Function calls the model makes (their JSON arguments streamed in pieces). */
   toolCalls?: { id: string; name: string; arguments: string }[];
+  /** Answer with `text` followed by what the last tool call returned (the request's last `tool` message). */
+  quoteToolOutput?: boolean;
 }
 
 export interface RecordedRequest {

@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'server/dist/main.js');
 
-/** A fresh data dir is migrated at boot; on a busy shared machine that alone can take half a minute. */
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * A fresh data dir is migrated at boot; on a busy shared machine that alone can take half a minute
+ * (PARLEY_READY_TIMEOUT_MS raises it where processes can be paused for minutes).
+ */
+const READY_TIMEOUT_MS = Number(process.env.PARLEY_READY_TIMEOUT_MS) || 90_000;
 
 export interface ParleyServer {
   url: string;

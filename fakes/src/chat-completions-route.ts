@@ -1,11 +1,20 @@
 import type { ServerResponse } from 'node:http';
 import { newCompletionContext } from './chat-payloads';
-import { estimatePromptTokens, parseChatRequest } from './chat-request';
+import { estimatePromptTokens, lastToolOutput, parseChatRequest } from './chat-request';
 import { sendJson } from './http-io';
 import { openAIError, scriptedErrorBody } from './openai-errors';
 import { respondCompletion, streamCompletion } from './play-completion';
 import { pause } from './sse';
 import type { ScriptQueue } from './script-queue';
+import type { ScriptedReply } from './script-types';
+
+/** A reply that quotes the last tool output gets it appended to its text (its explicit chunks dropped). */
+function quoting(reply: ScriptedReply, messages: readonly unknown[]): ScriptedReply {
+  if (!reply.quoteToolOutput) return reply;
+  const quoted: ScriptedReply = { ...reply, text: `${reply.text ?? ''}${lastToolOutput(messages)}` };
+  delete quoted.chunks;
+  return quoted;
+}
 
 /** `POST /v1/chat/completions`: validates the request, takes the next scripted reply and plays it. */
 export async function handleChatCompletions(
@@ -28,7 +37,7 @@ export async function handleChatCompletions(
     return;
   }
   const request = parsed.value;
-  const reply = queue.next();
+  const reply = quoting(queue.next(), request.messages);
   if (reply.error) {
     const error = reply.error;
     await pause(reply.firstChunkDelayMs ?? 0, signal).catch(() => undefined);

@@ -57,3 +57,18 @@ export function estimatePromptTokens(messages: readonly unknown[]): number {
   }
   return Math.ceil(chars / 4) + 3 * messages.length;
 }
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (isObj(part) && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+/** The content of the last `tool` message (a tool call's result), or '' when there is none. */
+export function lastToolOutput(messages: readonly unknown[]): string {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (isObj(message) && message.role === 'tool') return textOf(message.content);
+  }
+  return '';
+}

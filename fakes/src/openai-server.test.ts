@@ -148,6 +148,29 @@ describe('streaming chat completions', () => {
     ]);
     expect(argumentDeltas.length).toBeGreaterThan(1);
   });
+
+  it('quotes the last tool result after the scripted text when asked to', async () => {
+    fake.script({ replies: [{ text: 'The API says: ', quoteToolOutput: true, chunks: ['ignored'] }] });
+
+    const chunks = await collect(
+      await client().chat.completions.create({
+        model: 'gpt-4o',
+        stream: true,
+        messages: [
+          { role: 'user', content: 'What does the API say?' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_fact', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 'call_1', content: 'old result' },
+          { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'text', text: '{"fact":"42"}' }] },
+        ],
+      }),
+    );
+
+    expect(contentOf(chunks).join('')).toBe('The API says: {"fact":"42"}');
+  });
 });
 
 describe('non-streaming chat completions', () => {

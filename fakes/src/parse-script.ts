@@ -45,6 +45,11 @@ function count(value: unknown, path: string, min: number): number {
   return value;
 }
 
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail(path, 'must be a boolean');
+  return value;
+}
+
 function array(value: unknown, path: string): unknown[] {
   if (!Array.isArray(value)) fail(path, 'must be an array');
   return value;
@@ -112,6 +117,7 @@ const REPLY_FIELDS = [
   'dropAfterChunks',
   'stallAfterChunks',
   'toolCalls',
+  'quoteToolOutput',
 ] as const satisfies readonly (keyof ScriptedReply)[];
 
 const atLeast0 = (v: unknown, p: string): number => count(v, p, 0);
@@ -141,6 +147,7 @@ export function parseReply(value: unknown, path: string): ScriptedReply {
   set('dropAfterChunks', atLeast0);
   set('stallAfterChunks', atLeast0);
   set('toolCalls', toolCalls);
+  set('quoteToolOutput', boolean);
   return reply;
 }
 

@@ -52,6 +52,11 @@ export interface ScriptedReply {
    */
   stallAfterChunks?: number;
   toolCalls?: ScriptedToolCall[];
+  /**
+   * Answer with `text` followed by the content of the request's last `tool` message (what the last tool
+   * call returned), as a model quoting its tool would: a journey sees a tool's real output in the answer.
+   */
+  quoteToolOutput?: boolean;
 }
 
 export interface ScriptedModel {
