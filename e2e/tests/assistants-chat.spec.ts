@@ -109,7 +109,10 @@ test('a user builds an assistant with an action, knowledge and code interpreter,
   // The action, called with the key; the answer quotes what the API returned.
   await fake.script({
     replies: [
-      { toolCalls: [{ id: 'call_fact', name: ACTION_FUNCTION, arguments: '{}' }], finishReason: 'tool_calls' },
+      {
+        toolCalls: [{ id: 'call_fact', name: ACTION_FUNCTION, arguments: '{}' }],
+        finishReason: 'tool_calls',
+      },
       { text: 'The harbour API says: ', quoteToolOutput: true },
     ],
   });
