@@ -53,7 +53,7 @@ export const test = base.extend<{ fake: FakeOpenAIProcess }, WorkerOptions>({
       await fake.stop();
       rmSync(configDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: Number(process.env.PARLEY_READY_TIMEOUT_MS) || 90_000 },
   ],
   baseURL: async ({ world }, use) => use(world.url),
   fake: async ({ world }, use) => {
