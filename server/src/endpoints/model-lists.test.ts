@@ -151,12 +151,41 @@ describe('GET /api/models lists', () => {
     expect(requests[0]?.query).toEqual({ user: USER });
   });
 
+  it('lists the assistants server’s models without ASSISTANTS_MODELS, and ASSISTANTS_MODELS over them', async () => {
+    await fake.script({ models: ['llama-3.1-tools', 'qwen2.5'], apiKey: 'sk-assist' });
+    const fetched = await modelsOf({
+      ASSISTANTS_API_KEY: 'sk-assist',
+      ASSISTANTS_BASE_URL: fake.baseURL,
+    }).getModels(USER);
+    expect(fetched.assistants).toEqual(['llama-3.1-tools', 'qwen2.5']);
+    const [request] = await fake.requests();
+    expect(request).toMatchObject({ method: 'GET', path: '/v1/models' });
+    expect(request?.headers).toMatchObject({ authorization: 'Bearer sk-assist' });
+
+    await fake.reset();
+    const listed = await modelsOf({
+      ASSISTANTS_API_KEY: 'sk-assist',
+      ASSISTANTS_BASE_URL: fake.baseURL,
+      ASSISTANTS_MODELS: 'gpt-4o-mini',
+    }).getModels(USER);
+    expect(listed.assistants).toEqual(['gpt-4o-mini']);
+    expect(await fake.requests()).toEqual([]);
+
+    // A key each user brings: nothing to fetch with, so the defaults.
+    const userKey = await modelsOf({
+      ASSISTANTS_API_KEY: 'user_provided',
+      ASSISTANTS_BASE_URL: fake.baseURL,
+    }).getModels(USER);
+    expect(userKey.assistants).toEqual(DEFAULT_ASSISTANTS_MODELS);
+  });
+
   it('lists the defaults or the *_MODELS variables of the other endpoints', async () => {
     const models = await modelsOf({
       ANTHROPIC_API_KEY: 'sk-ant',
       GOOGLE_KEY: 'g',
       GOOGLE_MODELS: 'gemini-1.5-pro',
       ASSISTANTS_API_KEY: 'sk',
+      ASSISTANTS_BASE_URL: `${failing.url}/v1`,
       CHATGPT_TOKEN: 't',
       BINGAI_TOKEN: 'c',
       AZURE_API_KEY: 'az',

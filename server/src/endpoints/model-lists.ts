@@ -91,7 +91,8 @@ async function keyedModels(
     case 'openAI':
       return (await fetchedOpenAI(entry)) ?? [...DEFAULT_OPENAI_MODELS];
     case 'assistants':
-      return [...DEFAULT_ASSISTANTS_MODELS];
+      // API.md: `ASSISTANTS_MODELS`, else the models of the assistants' server, else the defaults.
+      return (await fetchedOpenAI(entry)) ?? [...DEFAULT_ASSISTANTS_MODELS];
     case 'anthropic':
       return [...DEFAULT_ANTHROPIC_MODELS];
     case 'google':
