@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createActionsService } from './assistants/actions';
 import { actionsRoutes } from './assistants/actions-routes';
 import { assistantsChatRoutes } from './assistants/chat-routes';
+import { runPython, warmPython } from './sandbox';
 import { actionsAllowList } from './net/allow-lists';
 import { assistantsRoutes } from './assistants/routes';
 import { createAssistantsService } from './assistants/service';
@@ -269,6 +270,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           auth: values,
         })),
       actionTools: (userId, assistant) => actions.toolsFor(userId, assistant),
+      codeInterpreter: {
+        warm: warmPython,
+        run: runPython,
+        inputFiles: async (userId, fileIds) =>
+          Promise.all(
+            (await files.attachmentsFor(userId, fileIds)).map(async (file) => ({
+              filename: file.filename,
+              bytes: await file.read(),
+            })),
+          ),
+        saveOutput: (userId, file) => files.saveToolOutput(userId, file),
+      },
     },
   });
   await app.register(assistantsRoutes, {

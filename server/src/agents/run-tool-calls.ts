@@ -120,14 +120,15 @@ async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promis
           ...(io.saveFile ? { saveFile: io.saveFile } : {}),
         }),
       signal,
-      limits.toolTimeoutMs,
+      agentTool.tool.timeoutMs ?? limits.toolTimeoutMs,
     );
     const output = capOutput(result.output, limits.outputCap);
-    report({
-      output,
-      progress: DONE,
-      ...(partType === 'code_interpreter' ? { outputs: [{ type: 'logs', logs: output }] } : {}),
-    });
+    // A code-interpreter part shows its logs and files (`outputs`); its `output` would repeat them.
+    report(
+      partType === 'code_interpreter'
+        ? { output: null, progress: DONE, outputs: result.outputs ?? [{ type: 'logs', logs: output }] }
+        : { output, progress: DONE },
+    );
     for (const file of result.files ?? []) addImage(content, file);
     return { call, output, failed: false };
   } catch (error) {

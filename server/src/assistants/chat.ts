@@ -9,6 +9,7 @@ import type { AssistantRunHooks, AssistantRunOutcome, AssistantTurn } from '../c
 import type { Db } from '../db/client';
 import type { AssistantRow } from '../db/schema';
 import { badRequest } from '../lib/errors';
+import { codeInterpreterTool, type CodeInterpreterPort } from './code-interpreter-tool';
 import { newId } from './ids';
 import { toolsOf } from './present';
 import { ensureThread, findThreadOfConversation, insertRun, updateRun } from './repo';
@@ -28,6 +29,8 @@ export interface AssistantsChatDeps {
   pluginTools(userId: string, names: readonly string[]): Promise<AgentTool[]>;
   /** The assistant's action functions (none when actions are not available). */
   actionTools(userId: string, assistant: AssistantRow): Promise<AgentTool[]>;
+  /** Python for `code_interpreter` (absent: the tool is not offered). */
+  codeInterpreter?: CodeInterpreterPort;
   now?: () => Date;
 }
 
@@ -65,6 +68,16 @@ async function toolsFor(
   if (tools.some((tool) => tool.type === 'retrieval')) {
     const fileIds = [...assistant.fileIds, ...(body.files ?? []).map((file) => file.file_id)];
     agentTools.push({ tool: retrievalTool(deps.knowledge, fileIds), label: 'Retrieval', auth: {} });
+  }
+  if (deps.codeInterpreter && tools.some((tool) => tool.type === 'code_interpreter')) {
+    deps.codeInterpreter.warm?.();
+    const fileIds = [...new Set([...assistant.fileIds, ...(body.files ?? []).map((file) => file.file_id)])];
+    const names = fileIds.length > 0 ? [...(await deps.knowledge.filenames(userId, fileIds)).values()] : [];
+    agentTools.push({
+      tool: codeInterpreterTool(deps.codeInterpreter, fileIds, names),
+      label: 'Code Interpreter',
+      auth: {},
+    });
   }
   agentTools.push(...(await deps.actionTools(userId, assistant)));
   return agentTools;

@@ -94,8 +94,9 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
     // A first reply that was stopped or failed (or no title model): the first message names the
     // conversation before `final`, so the list never fills with "New Chat" rows.
     if (ctx.turn.isNewConversation && !shouldTitle(ctx, state)) await titleFromFirstMessage(ctx);
-    await finalize(ctx, state, saver);
+    // The run's record is written before `final`, so a client that reads it after the stream sees its end.
     if (assistantRun) await endAssistantRun(ctx, assistantRun, state);
+    await finalize(ctx, state, saver);
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);
 }

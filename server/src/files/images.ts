@@ -71,6 +71,17 @@ async function orientedSize(source: ImageSource): Promise<{ width: number; heigh
   return turned ? { width: height, height: width } : { width, height };
 }
 
+/** Width and height of a png, jpeg, gif or webp image; undefined for anything else (SVG included). */
+export async function readableImageSize(
+  source: ImageSource,
+): Promise<{ width: number; height: number } | undefined> {
+  try {
+    return await orientedSize(source);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The size an image is stored at: short side ≤ 768 px, long side ≤ 2000 px (1568 for anthropic), never enlarged. */
 export function targetSize(
   width: number,

@@ -29,8 +29,10 @@ import {
   processAvatar,
   processChatImage,
   processGeneratedImage,
+  readableImageSize,
   type ImageOutputType,
 } from './images';
+import { cleanFilename } from './clean-filename';
 import { isForeignKeyViolation } from './is-foreign-key-violation';
 import { MAX_EXTRACTED_TEXT } from './extract-text';
 import { judgeUpload } from './judge-upload';
@@ -105,6 +107,14 @@ export interface FilesService {
    * `image_generation` in the configured image type; 400 when the bytes are not an image.
    */
   saveGenerated(userId: string, image: { bytes: Buffer; filename: string }): Promise<FileObject>;
+  /**
+   * A file the code interpreter wrote, kept as written as the user's file (context `assistants_output`);
+   * png, jpeg, gif and webp images get their size. 413 past the user's storage limit.
+   */
+  saveToolOutput(
+    userId: string,
+    file: { bytes: Buffer; filename: string; mimeType: string },
+  ): Promise<FileObject>;
   /** Deletes the caller's files among `fileIds` (rows and bytes); other ids are ignored. */
   deleteFiles(userId: string, fileIds: readonly string[]): Promise<{ message: string; deleted: number }>;
   /** Deletes every file of the user, avatars included (rows and stored bytes); answers how many. */
@@ -351,6 +361,17 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         width: image.width,
         height: image.height,
         context: 'image_generation',
+      });
+      return present(row);
+    },
+    async saveToolOutput(userId, output) {
+      await assertRoomFor(userId, output.bytes.length);
+      const size = output.mimeType.startsWith('image/') ? await readableImageSize(output.bytes) : undefined;
+      const row = await store(userId, output.bytes, {
+        filename: cleanFilename(output.filename),
+        type: output.mimeType,
+        ...(size ? { width: size.width, height: size.height } : {}),
+        context: 'assistants_output',
       });
       return present(row);
     },

@@ -252,3 +252,8 @@ export function runPython(request: PythonRunRequest): Promise<PythonRunResult> {
   shared ??= createSandboxPool();
   return shared.run(request);
 }
+
+/** Starts the process-wide pool, so an interpreter is loading before the first `runPython`. */
+export function warmPython(): void {
+  shared ??= createSandboxPool();
+}

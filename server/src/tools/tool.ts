@@ -15,6 +15,8 @@ export interface Tool {
    * `code_interpreter` (its `code` argument shown as `input`, its output as `outputs` logs).
    */
   readonly partType?: 'function' | 'retrieval' | 'code_interpreter';
+  /** Time limit of one call when the tool needs its own (default: the run's, 30 s). */
+  readonly timeoutMs?: number;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -54,6 +56,11 @@ export interface ToolResult {
   output: string;
   /** Files the tool saved, shown as `image_file` parts. */
   files?: SavedToolFile[];
+  /**
+   * A code-interpreter part's `outputs` (`{type: "logs", logs}`, `{type: "file", file}` entries); when given,
+   * the part shows these instead of `output`. Default: `output` as its logs.
+   */
+  outputs?: Array<Record<string, unknown>>;
 }
 
 /** A failure the model and the user should see as the tool part's output (not a server error). */
