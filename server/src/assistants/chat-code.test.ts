@@ -7,7 +7,14 @@ import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import type { Assistant } from '@parley/shared/schemas/assistant';
 import type { ContentPart, ToolCall } from '@parley/shared/schemas/message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatEnv, chatUser, EventReader, postJson, startChatServer, type ChatServer } from '../../test/chat-harness';
+import {
+  chatEnv,
+  chatUser,
+  EventReader,
+  postJson,
+  startChatServer,
+  type ChatServer,
+} from '../../test/chat-harness';
 import { createTestDatabase } from '../../test/test-database';
 import type { Database } from '../db/client';
 import { multipartBody } from '../files/test-multipart';
@@ -18,7 +25,7 @@ const CODE = [
   "print('rows:', len(rows))",
   "open('summary.txt', 'w').write('total %d' % (len(rows) - 1))",
   'def chunk(kind, data):',
-  "    body = kind + data",
+  '    body = kind + data',
   "    return struct.pack('>I', len(data)) + body + struct.pack('>I', zlib.crc32(body) & 0xffffffff)",
   "ihdr = struct.pack('>IIBBBBB', 2, 1, 8, 2, 0, 0, 0)",
   "pixels = zlib.compress(b'\\x00\\xff\\x00\\x00\\x00\\x00\\xff')",
@@ -80,7 +87,9 @@ describe('code interpreter in an assistant run', () => {
 
       fake.script({
         replies: [
-          { toolCalls: [{ id: 'ci_1', name: 'code_interpreter', arguments: JSON.stringify({ code: CODE }) }] },
+          {
+            toolCalls: [{ id: 'ci_1', name: 'code_interpreter', arguments: JSON.stringify({ code: CODE }) }],
+          },
           { toolCalls: [{ id: 'ci_2', name: 'code_interpreter', arguments: '{"code":"1 / 0"}' }] },
           { text: 'There are 2 pets; see summary.txt.' },
         ],
@@ -99,7 +108,9 @@ describe('code interpreter in an assistant run', () => {
 
       // The tool offered: one function `code_interpreter({code})` naming the files in /mnt/data.
       type Offered = { tools?: Array<{ function: { name: string; description: string } }> };
-      const completions = fake.requests.map((request) => request.body as Offered).filter((body) => body.tools);
+      const completions = fake.requests
+        .map((request) => request.body as Offered)
+        .filter((body) => body.tools);
       const first = completions[0] ?? { tools: [] };
       expect(first.tools?.map((tool) => tool.function.name)).toEqual(['code_interpreter']);
       expect(first.tools?.[0]?.function.description).toContain('pets.csv');

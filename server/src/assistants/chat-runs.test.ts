@@ -114,10 +114,16 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
       const assistant = await createAssistant();
       const getPet = await addAction(assistant.id, listed);
       // The key is stored encrypted and never listed.
-      const [row] = await getDb().select().from(assistantActions).where(eq(assistantActions.userId, user.user.id));
+      const [row] = await getDb()
+        .select()
+        .from(assistantActions)
+        .where(eq(assistantActions.userId, user.user.id));
       expect(row?.apiKeyEncrypted).toBeTruthy();
       expect(row?.apiKeyEncrypted).not.toContain(API_KEY);
-      const listedActions = await server.app.inject({ url: '/api/assistants/actions', headers: user.headers });
+      const listedActions = await server.app.inject({
+        url: '/api/assistants/actions',
+        headers: user.headers,
+      });
       expect(listedActions.body).not.toContain(API_KEY);
 
       fake.script({
@@ -140,7 +146,11 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
         tool_call: { id: 'call_pet', type: 'function', name: getPet, progress: 1 },
       });
       const output = part?.type === 'tool_call' ? (part.tool_call.output ?? '') : '';
-      expect(JSON.parse(output)).toMatchObject({ method: 'GET', path: '/v1/pets/rex', query: { verbose: 'true' } });
+      expect(JSON.parse(output)).toMatchObject({
+        method: 'GET',
+        path: '/v1/pets/rex',
+        query: { verbose: 'true' },
+      });
 
       // The second model call carries the action's answer as the tool result.
       const second = JSON.stringify(fake.requests[1]?.body);
@@ -207,28 +217,32 @@ describeEachEngine('assistant runs past timeoutMs', (getDb, { getDatabase }) => 
   });
   afterAll(() => server.close());
 
-  it('ends a run still going after timeoutMs as expired, saving what was written', { timeout: 180_000 }, async () => {
-    fake.reset();
-    const user = await chatUser(server);
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/assistants',
-      headers: user.headers,
-      payload: { model: 'gpt-4o-mini' },
-    });
-    const assistant = created.json<Assistant>();
-    fake.script({ replies: [{ chunks: ['Thinking', ' very', ' slowly'], stallAfterChunks: 1 }] });
-    const response = await postJson(server, '/api/assistants/chat', user, {
-      model: 'gpt-4o-mini',
-      conversationId: null,
-      text: 'take your time',
-      assistant_id: assistant.id,
-    });
-    const reader = new EventReader(response);
-    await reader.done;
-    expect(reader.types().at(-1)).toBe('final');
-    expect(reader.final().responseMessage.text).toBe('Thinking');
-    const [run] = await getDb().select().from(assistantRuns).where(eq(assistantRuns.userId, user.user.id));
-    expect(run).toMatchObject({ status: 'expired' });
-  });
+  it(
+    'ends a run still going after timeoutMs as expired, saving what was written',
+    { timeout: 180_000 },
+    async () => {
+      fake.reset();
+      const user = await chatUser(server);
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/api/assistants',
+        headers: user.headers,
+        payload: { model: 'gpt-4o-mini' },
+      });
+      const assistant = created.json<Assistant>();
+      fake.script({ replies: [{ chunks: ['Thinking', ' very', ' slowly'], stallAfterChunks: 1 }] });
+      const response = await postJson(server, '/api/assistants/chat', user, {
+        model: 'gpt-4o-mini',
+        conversationId: null,
+        text: 'take your time',
+        assistant_id: assistant.id,
+      });
+      const reader = new EventReader(response);
+      await reader.done;
+      expect(reader.types().at(-1)).toBe('final');
+      expect(reader.final().responseMessage.text).toBe('Thinking');
+      const [run] = await getDb().select().from(assistantRuns).where(eq(assistantRuns.userId, user.user.id));
+      expect(run).toMatchObject({ status: 'expired' });
+    },
+  );
 });

@@ -38,11 +38,13 @@ function port(result: PythonRunResult, seen: PythonRunRequest[] = []): CodeInter
 describe('code_interpreter tool', () => {
   it('fails the call on a time-out or a sandbox failure, with the sandbox’s reason', async () => {
     const timedOut = { ...empty, timedOut: true, error: 'The code ran longer than 30 s and was stopped.' };
-    await expect(codeInterpreterTool(port(timedOut), [], []).run({ code: 'while True: pass' }, ctx)).rejects.toThrow(
-      new ToolError('The code ran longer than 30 s and was stopped.'),
-    );
+    await expect(
+      codeInterpreterTool(port(timedOut), [], []).run({ code: 'while True: pass' }, ctx),
+    ).rejects.toThrow(new ToolError('The code ran longer than 30 s and was stopped.'));
     const dead = { ...empty, error: 'The code used more memory than the sandbox allows.' };
-    await expect(codeInterpreterTool(port(dead), [], []).run({ code: 'x' }, ctx)).rejects.toThrow(/more memory/);
+    await expect(codeInterpreterTool(port(dead), [], []).run({ code: 'x' }, ctx)).rejects.toThrow(
+      /more memory/,
+    );
     await expect(codeInterpreterTool(port(empty), [], []).run({ code: '  ' }, ctx)).rejects.toThrow(/empty/);
   });
 
@@ -76,6 +78,8 @@ describe('code_interpreter tool', () => {
     ]);
     expect(answer.files).toEqual([]);
     expect(answer.output).toContain('/mnt/data/out/report.txt (given to the user as a download)');
-    expect(answer.output).toContain('/mnt/data/big.bin could not be given to the user: Storage limit reached.');
+    expect(answer.output).toContain(
+      '/mnt/data/big.bin could not be given to the user: Storage limit reached.',
+    );
   });
 });

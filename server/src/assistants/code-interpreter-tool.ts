@@ -24,9 +24,15 @@ export interface CodeInterpreterPort {
   warm?(): void;
   run(request: PythonRunRequest): Promise<PythonRunResult>;
   /** The caller's files among `fileIds` with their bytes; others' and unknown ids are left out. */
-  inputFiles(userId: string, fileIds: readonly string[]): Promise<Array<{ filename: string; bytes: Uint8Array }>>;
+  inputFiles(
+    userId: string,
+    fileIds: readonly string[],
+  ): Promise<Array<{ filename: string; bytes: Uint8Array }>>;
   /** Throws (an AppError such as the storage limit's 413) when the file cannot be kept. */
-  saveOutput(userId: string, file: { bytes: Buffer; filename: string; mimeType: string }): Promise<SavedOutputFile>;
+  saveOutput(
+    userId: string,
+    file: { bytes: Buffer; filename: string; mimeType: string },
+  ): Promise<SavedOutputFile>;
 }
 
 export const CODE_INTERPRETER_TOOL = 'code_interpreter';
