@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ModelSpec, ModelSpecs } from '@parley/shared/schemas/startup-config';
 import type { Preset } from '@parley/shared/schemas/preset';
@@ -111,7 +112,7 @@ export function PresetsMenuSlot({
       onDefault={startNew}
       renderParameters={({ endpoint, values, onChange }) => (
         <div className="space-y-4">
-          <ModelSelect
+          <PresetModelField
             models={available?.models[endpoint] ?? []}
             value={values.model || null}
             onChange={(model) => onChange({ model })}
@@ -128,5 +129,23 @@ export function PresetsMenuSlot({
         </div>
       )}
     />
+  );
+}
+
+/** The preset dialog's model picker, under a visible "Model" label that also names it (issue 16 item 8). */
+function PresetModelField(props: {
+  models: readonly string[];
+  value: string | null;
+  onChange: (model: string) => void;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <span id={labelId} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+        {t('com_ui_model')}
+      </span>
+      <ModelSelect {...props} labelId={labelId} />
+    </div>
   );
 }

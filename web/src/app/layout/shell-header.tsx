@@ -31,7 +31,11 @@ export function ShellHeader({ sidebarOpen, appTitle, onOpenSidebar }: ShellHeade
           >
             <SidebarIcon />
           </button>
-          <Link to="/c/new" className={iconButton} aria-label={t('com_ui_new_chat')}>
+          <Link
+            to="/c/new"
+            className={`${iconButton} hover:bg-neutral-200/70 hover:text-neutral-900 dark:hover:bg-neutral-700/60 dark:hover:text-white`}
+            aria-label={t('com_ui_new_chat')}
+          >
             <NewChatIcon />
           </Link>
         </>

@@ -45,3 +45,34 @@ export function parsePresetFile(text: string): PresetSaveBody | null {
   if (!parsed.success) return null;
   return { ...parsed.data, presetId: null, defaultPreset: false };
 }
+
+/** What a conversation is set up with, as far as presets go: its endpoint and options. */
+export type PresetTarget = EndpointOptions & { endpoint: string };
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Whether the conversation runs as the preset made it (issue 16 item 8): same endpoint (when the preset
+ * names one) and every option the preset sets still at the preset's value. A preset that sets nothing
+ * matches nothing; changing any of its options in the header makes it inactive.
+ */
+export function presetMatches(preset: Preset, setup: PresetTarget): boolean {
+  if (preset.endpoint && preset.endpoint !== setup.endpoint) return false;
+  const options = Object.entries(presetOptions(preset)).filter(
+    ([, value]) => value !== null && value !== undefined && value !== '',
+  );
+  if (options.length === 0) return false;
+  const current = setup as Record<string, unknown>;
+  return options.every(([key, value]) => sameValue(value, current[key]));
+}
+
+/** The preset the header names as active: the first that matches (the default first among equals). */
+export function activePreset(presets: readonly Preset[], setup: PresetTarget | null): Preset | null {
+  if (!setup) return null;
+  const matching = presets.filter((preset) => presetMatches(preset, setup));
+  return matching.find((preset) => preset.defaultPreset) ?? matching[0] ?? null;
+}

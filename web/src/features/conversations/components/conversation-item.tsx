@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
@@ -32,6 +32,14 @@ export const ConversationItem = memo(function ConversationItem({
   const [editing, setEditing] = useState(false);
   // Rename moves focus into the field; the menu must not pull it back to its trigger as it closes.
   const renaming = useRef(false);
+  // Enter or Escape in the field gives focus back to the row's "…" button, as closing a dialog does.
+  const refocus = useRef(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    menuButton.current?.focus();
+  }, [editing]);
   const rename = useRenameConversation();
   const { conversationId, title: stored } = conversation;
   const title = displayTitle(stored, t);
@@ -61,9 +69,11 @@ export const ConversationItem = memo(function ConversationItem({
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
+              refocus.current = true;
               commit(event.currentTarget.value);
             } else if (event.key === 'Escape') {
               event.preventDefault();
+              refocus.current = true;
               setEditing(false);
             }
           }}
@@ -85,7 +95,10 @@ export const ConversationItem = memo(function ConversationItem({
         className={`flex h-full min-w-0 flex-1 items-center rounded-lg px-2 ${focusRing}`}
         title={title}
       >
-        <span className="truncate">{title}</span>
+        {/* dir="auto": an English title in a right-to-left page is cut at its own end. */}
+        <span dir="auto" className="truncate">
+          {title}
+        </span>
       </Link>
       <Menu
         align="start"
@@ -98,6 +111,7 @@ export const ConversationItem = memo(function ConversationItem({
         }}
         trigger={
           <button
+            ref={menuButton}
             type="button"
             className={`${rowAction} me-1 shrink-0 opacity-0 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100 ${active ? 'opacity-100' : ''}`}
             aria-label={t('com_ui_conversation_options', { title })}

@@ -10,14 +10,17 @@ interface ModelSelectProps {
   models: readonly string[];
   value: string | null;
   onChange: (model: string) => void;
+  /** Id of a visible label (a form's "Model"): it names the button, followed by the model chosen. */
+  labelId?: string;
 }
 
 /** The model picker: a listbox, with a search box above it when there are more than 10 models (SPEC §5). */
-export function ModelSelect({ models, value, onChange }: ModelSelectProps) {
+export function ModelSelect({ models, value, onChange, labelId }: ModelSelectProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const listId = useId();
+  const valueId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const searchable = models.length > MODEL_SEARCH_THRESHOLD;
   const shown = useMemo(() => filterModels(models, searchable ? query : ''), [models, query, searchable]);
@@ -51,10 +54,11 @@ export function ModelSelect({ models, value, onChange }: ModelSelectProps) {
         <button
           type="button"
           className={headerButton}
-          aria-label={t('com_ui_model_current', { model: value ?? '' })}
+          aria-label={labelId ? undefined : t('com_ui_model_current', { model: value ?? '' })}
+          aria-labelledby={labelId ? `${labelId} ${valueId}` : undefined}
           aria-haspopup="listbox"
         >
-          <span className="truncate text-neutral-600 dark:text-neutral-300">
+          <span id={valueId} className="truncate text-neutral-600 dark:text-neutral-300">
             {value || t('com_ui_select_model')}
           </span>
           <ChevronDownIcon width={16} height={16} className="shrink-0 text-neutral-500" />

@@ -5,11 +5,11 @@ import type { Preset } from '@parley/shared/schemas/preset';
 import { PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '../../../components/ui/chat-icons';
 import { floatingSurface } from '../../../components/ui/menu';
 import { Spinner } from '../../../components/ui/spinner';
-import { iconButton } from '../../../components/ui/styles';
+import { focusRing, iconButton } from '../../../components/ui/styles';
 import { lazyChunk, useLatch, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { savePreset, useDeletePresets, usePresets, useSavePreset } from '../api/presets';
-import { parsePresetFile, presetTitle } from '../preset-options';
+import { activePreset, parsePresetFile, presetTitle } from '../preset-options';
 import { PinIcon, PresetsIcon } from './preset-icons';
 import type { EndpointChoice, ParametersEditor } from './preset-edit-dialog';
 import type { CurrentSetup } from './save-preset-dialog';
@@ -24,6 +24,9 @@ const SavePresetDialog = lazyChunk(() => loadDialogs().then((module) => module.S
 export const PRESET_ACTIVE_TOAST_MS = 750;
 
 const smallIcon = `${iconButton} size-8 shrink-0`;
+
+/** The header button: an icon, and the active preset's name beside it from 640px. */
+const presetsTrigger = `relative inline-flex h-9 min-w-9 max-w-56 items-center justify-center gap-1.5 rounded-lg px-2 text-neutral-600 transition-colors hover:bg-neutral-200/70 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-700/60 dark:hover:text-white ${focusRing}`;
 
 export interface PresetsMenuProps {
   /** The signed-in user: presets are theirs and are refetched when it changes. */
@@ -57,6 +60,12 @@ export function PresetsMenu({
   const [confirmClear, setConfirmClear] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = presets.data ?? [];
+  // Issue 16 item 8: the header names the preset the conversation runs as.
+  const active = activePreset(list, current);
+  const activeTitle = active ? presetTitle(active) : null;
+  const triggerLabel = activeTitle
+    ? t('com_endpoint_presets_active', { title: activeTitle })
+    : t('com_endpoint_presets');
   const confirmWanted = useLatch(confirmClear);
   usePrefetchWhenIdle(ConfirmDialog, PresetEditDialog, SavePresetDialog);
 
@@ -98,12 +107,20 @@ export function PresetsMenu({
   return (
     <>
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger
-          className={iconButton}
-          aria-label={t('com_endpoint_presets')}
-          title={t('com_endpoint_presets')}
-        >
-          <PresetsIcon />
+        <Popover.Trigger className={presetsTrigger} aria-label={triggerLabel} title={triggerLabel}>
+          <PresetsIcon className="shrink-0" />
+          {activeTitle && (
+            <>
+              <span dir="auto" className="hidden max-w-40 truncate text-sm sm:inline">
+                {activeTitle}
+              </span>
+              {/* Too narrow for the name: a dot says a preset is active (the name is in the label). */}
+              <span
+                aria-hidden="true"
+                className="absolute end-1.5 top-1.5 size-2 rounded-full bg-emerald-600 sm:hidden dark:bg-emerald-400"
+              />
+            </>
+          )}
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content
@@ -177,6 +194,7 @@ export function PresetsMenu({
                     <PresetRow
                       key={preset.presetId}
                       preset={preset}
+                      active={preset.presetId === active?.presetId}
                       endpointLabel={endpoints.find((entry) => entry.name === preset.endpoint)?.label ?? ''}
                       onApply={() => apply(preset)}
                       onPin={() => togglePin(preset)}
@@ -234,6 +252,7 @@ export function PresetsMenu({
 
 function PresetRow({
   preset,
+  active,
   endpointLabel,
   onApply,
   onPin,
@@ -241,6 +260,7 @@ function PresetRow({
   onDelete,
 }: {
   preset: Preset;
+  active: boolean;
   endpointLabel: string;
   onApply: () => void;
   onPin: () => void;
@@ -255,9 +275,19 @@ function PresetRow({
       <button
         type="button"
         onClick={onApply}
+        aria-current={active ? 'true' : undefined}
         className="flex min-h-10 min-w-0 flex-1 flex-col items-start rounded-lg px-2.5 py-1.5 text-start outline-none focus-visible:ring-2 focus-visible:ring-neutral-900 dark:focus-visible:ring-neutral-100"
       >
-        <span className="w-full truncate font-medium">{title}</span>
+        <span className="flex w-full min-w-0 items-center gap-1.5">
+          <span dir="auto" className="min-w-0 truncate font-medium">
+            {title}
+          </span>
+          {active && (
+            <span className="shrink-0 rounded-full bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
+              {t('com_endpoint_preset_active')}
+            </span>
+          )}
+        </span>
         {detail && (
           <span className="w-full truncate text-xs text-neutral-500 dark:text-neutral-400">{detail}</span>
         )}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/chat-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../api/search';
+import { displayTitle } from '../../../lib/display-title';
+import { markdownToPlain } from '../plain-text';
 import { searchRows, snippet, type SearchRow } from '../search-rows';
 import { HighlightedText } from './highlighted-text';
 
@@ -69,24 +71,34 @@ function ResultRow({
   row: SearchRow;
   onOpen: (conversationId: string, messageId: string | null) => void;
 }) {
+  const { t } = useTranslation();
   const base =
     'block w-full px-2.5 py-2 text-start text-sm outline-none hover:bg-neutral-200/70 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-neutral-900 dark:hover:bg-neutral-700/60 dark:focus-visible:ring-neutral-100';
   if (row.type === 'conversation') {
     return (
       <button type="button" className={base} onClick={() => onOpen(row.conversationId, null)}>
-        <span className="block truncate font-medium">
+        {/* dir="auto": a title in another direction than the page is cut at its own end. */}
+        <span dir="auto" className="block w-fit max-w-full truncate font-medium">
           <HighlightedText text={row.title} ranges={row.highlights} />
         </span>
       </button>
     );
   }
-  const cut = snippet(row.text, row.highlights);
+  // Snippets read as text: the Markdown's syntax goes, the highlights stay on their words.
+  const plain = markdownToPlain(row.text, row.highlights);
+  const cut = snippet(plain.text, plain.ranges);
   return (
     <button type="button" className={base} onClick={() => onOpen(row.conversationId, row.messageId)}>
-      <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
-        {row.title} · {row.sender}
+      <span className="flex min-w-0 gap-1 text-xs text-neutral-500 dark:text-neutral-400">
+        <span dir="auto" className="min-w-0 truncate">
+          {displayTitle(row.title, t)}
+        </span>
+        <span aria-hidden="true">·</span>
+        <span dir="auto" className="shrink-0">
+          {row.sender}
+        </span>
       </span>
-      <span className="line-clamp-3 break-words">
+      <span dir="auto" className="line-clamp-3 break-words">
         <HighlightedText text={cut.text} ranges={cut.ranges} />
       </span>
     </button>
