@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
@@ -42,7 +42,7 @@ function useScrollEdges() {
   }, [element]);
   useEffect(() => {
     if (!element) return;
-    measure();
+    // A ResizeObserver reports once as it starts observing: that is the first measure.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     element.addEventListener('scroll', measure, { passive: true });
@@ -51,7 +51,7 @@ function useScrollEdges() {
       element.removeEventListener('scroll', measure);
     };
   }, [element, measure]);
-  return { ref: setElement, element, edges };
+  return { setElement, element, edges };
 }
 
 /** The fade that says "more this way" at the ends of the tab row where tabs are out of view. */
@@ -76,14 +76,13 @@ export function SettingsDialog({
 }: SettingsDialogProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('general');
-  const tabs = useScrollEdges();
-  const tabRow = tabs.element;
+  const { setElement: setTabRow, element: tabRow, edges } = useScrollEdges();
   useEffect(() => {
     tabRow
       ?.querySelector('[data-state="active"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
   }, [tab, tabRow]);
-  const mask = edgeMask(tabs.edges);
+  const mask = edgeMask(edges);
   // Tabs are a column beside the panel from 640px (Tailwind's sm), a row above it below.
   const wide = useMediaQuery('(min-width: 640px)');
   return (
@@ -103,7 +102,7 @@ export function SettingsDialog({
       >
         <div className="relative shrink-0 sm:w-40">
           <Tabs.List
-            ref={tabs.ref}
+            ref={setTabRow}
             aria-label={t('com_nav_settings')}
             className="flex gap-1 overflow-x-auto p-0.5 [--settings-tabs-end:right] [scrollbar-width:none] sm:flex-col rtl:[--settings-tabs-end:left]"
             style={mask ? { maskImage: mask, WebkitMaskImage: mask } : undefined}
@@ -121,8 +120,8 @@ export function SettingsDialog({
               {t('com_nav_setting_account')}
             </Tabs.Trigger>
           </Tabs.List>
-          {tabs.edges.start && <ScrollCue side="start" />}
-          {tabs.edges.end && <ScrollCue side="end" />}
+          {edges.start && <ScrollCue side="start" />}
+          {edges.end && <ScrollCue side="end" />}
         </div>
         <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
           <Tabs.Content value="general" className="outline-none">
