@@ -42,21 +42,24 @@ const englishPatterns: { key: string; pattern: RegExp }[] = [
  * (aria-label, title, placeholder, alt), which screen readers and tooltips show.
  */
 async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.locator('body').evaluate((body) => {
+    const document = body.ownerDocument;
+    const view = document.defaultView;
     const texts = new Set<string>();
-    const shown = (element: Element) => {
+    const shown = (element: typeof body) => {
       if (element.closest('[aria-hidden="true"]')) return false;
-      const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.display === 'none') return false;
+      const style = view?.getComputedStyle(element);
+      if (style?.visibility === 'hidden' || style?.display === 'none') return false;
       return element.getClientRects().length > 0 || element.closest('.sr-only') !== null;
     };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // 4: NodeFilter.SHOW_TEXT (the e2e project has no DOM typings).
+    const walker = document.createTreeWalker(body, 4);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
       const parent = node.parentElement;
       if (text && parent && !parent.closest('script,style') && shown(parent)) texts.add(text);
     }
-    for (const element of document.body.querySelectorAll('[aria-label],[title],[placeholder],[alt]')) {
+    for (const element of body.querySelectorAll<typeof body>('[aria-label],[title],[placeholder],[alt]')) {
       if (!shown(element)) continue;
       for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
         const value = element.getAttribute(attribute)?.trim();
