@@ -33,6 +33,7 @@ import { createFileLinks } from './files/signed-link';
 import { saveGeneratedFile } from './tools/save-generated-file';
 import { uploadLimitsFrom } from './files/upload-limits';
 import { createEndpointsService } from './endpoints/service';
+import { createDatabaseHealth } from './health/database-health';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './import/routes';
 import { MESSAGES_PER_STATEMENT } from './import/service';
@@ -107,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, securityHeaders(config.server.domainServer, imageSources(config)));
   await app.register(fastifyCookie, { secret: config.secrets.jwtRefreshSecret });
 
-  await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(healthRoutes, { ping: createDatabaseHealth(() => database.ping()) });
   await app.register(configRoutes, { config, now });
 
   const { db } = database;

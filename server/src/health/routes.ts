@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { paths } from '@parley/shared/api/paths';
 
 export interface HealthRoutesDeps {
+  /** Resolves when the database is taken to answer (`createDatabaseHealth`), rejects otherwise. */
   ping: () => Promise<void>;
 }
 
-/** `GET /health`: 200 when the database answers, 503 otherwise (for load balancers). */
+/**
+ * `GET /health`: 200 when the database answers, 503 otherwise (for load balancers). The app passes
+ * `createDatabaseHealth`, so a probe does not queue behind the database's work (docs/decisions.md).
+ */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesDeps> = async (app, { ping }) => {
   app.get(
     paths.health,

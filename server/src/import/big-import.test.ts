@@ -1,25 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { NO_PARENT } from '@parley/shared/constants';
 import { parleyExportSchema } from '@parley/shared/schemas/export';
 import { importResultSchema } from '@parley/shared/schemas/import';
 import { messageSchema } from '@parley/shared/schemas/message';
 import { buildAppOn } from '../../test/app-on-database';
-import { describeEachEngine } from '../../test/describe-each-engine';
+import { tempDir } from '../../test/test-app';
+import { createTestPostgres, postgresSkipReason, TEST_ENGINES } from '../../test/test-database';
+import { deleteRedisPrefix, redisSkipReason, TEST_REDIS_URL, uniqueRedisPrefix } from '../../test/test-redis';
 import { createTestUser, type TestUser } from '../../test/test-users';
+import '../../test/provided-context';
 import type { AppConfig } from '../config/app-config';
+import type { Env } from '../config/env';
+import { openDatabase, type Database } from '../db/client';
+import { createPglite } from '../db/pglite';
 
 /** The largest import this test's server allows (`IMPORT_MAX_MESSAGES`). */
 const MAX_MESSAGES = 20_000;
 /**
- * The goal is /health under 200 ms (bench/REPORT.md measures it); the test allows far more, since other test
- * runs share the machine's two cores and every wait for a core counts (and on PGlite the database's own
- * garbage collection pauses the same thread). Before imports ran in a worker and reads went page by page,
- * this import held /health for the whole insert on PGlite (~10 s on a quiet machine, a minute under load),
- * and reading the 20,000 messages back was one query and one zod serialisation on the event loop.
+ * /health must answer within 200 ms at p99 while the import, the read and the export run (issue 11). The
+ * probes share two cores with other test runs, so what the machine alone costs a probe (the p99 of probes
+ * sent just before, while the server idles) is added; the slowest probe may take `HEALTH_MAX_MS`
+ * (docs/decisions.md "/health answers from the last ping").
  */
-const HEALTH_BUDGET_MS = { pglite: 5_000, postgres: 1_500 } as const;
+const HEALTH_P99_MS = 200;
+const HEALTH_MAX_MS = 2_000;
 
 /** A LibreChat export of one linear conversation of `count` messages. */
 function libreChatFile(count: number): string {
@@ -34,43 +43,76 @@ function libreChatFile(count: number): string {
   return JSON.stringify({ conversationId: 'huge', title: 'Huge', endpoint: 'openAI', messages });
 }
 
-describeEachEngine(
-  'a huge import, read and export while others use the server',
-  (_getDb, { engine, getDatabase }) => {
+/** The server's embedded database as `npm start` opens it: PGlite in a worker thread on a data dir. */
+async function embeddedDatabase(): Promise<Database> {
+  const dataDir = join(tempDir(), 'db');
+  const snapshot = new Blob([await readFile(inject('parleyPgliteSnapshotPath'))]);
+  const pglite = await createPglite({ dataDir, loadDataDir: snapshot });
+  await pglite.close();
+  return openDatabase({
+    dataDir,
+    worker: {
+      onLockCompromised: (error) => {
+        throw error;
+      },
+    },
+  });
+}
+
+const redisSkip = await redisSkipReason();
+
+/** The slowest and the 99th percentile of probe times, in ms. */
+function summary(samples: number[]): { p99: number; max: number; count: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { p99: at(0.99), max: at(1), count: sorted.length };
+}
+
+for (const engine of TEST_ENGINES) {
+  const skip = engine === 'postgres' && (postgresSkipReason() !== undefined || redisSkip !== undefined);
+  const setup = engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL and Redis';
+  describe.skipIf(skip)(`[${setup}] a huge import, read and export while others use the server`, () => {
+    let database: Database;
     let app: FastifyInstance;
     let url: string;
     let config: AppConfig;
     let alice: TestUser;
+    const prefix = uniqueRedisPrefix('big-import');
     beforeAll(async () => {
-      ({ app, config } = await buildAppOn(getDatabase(), {
-        env: { IMPORT_MAX_MESSAGES: String(MAX_MESSAGES) },
-      }));
+      database = engine === 'pglite' ? await embeddedDatabase() : await createTestPostgres();
+      const env: Env = { IMPORT_MAX_MESSAGES: String(MAX_MESSAGES) };
+      if (engine === 'postgres') Object.assign(env, { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix });
+      ({ app, config } = await buildAppOn(database, { env }));
       url = await app.listen({ port: 0, host: '127.0.0.1' });
       // Run from source, the first import bundles the worker (build.mjs does it for `npm start`): not measured.
-      const warmUp = await createTestUser({ database: getDatabase(), config }, { name: 'w', password: null });
+      const warmUp = await createTestUser({ database, config }, { name: 'w', password: null });
       const response = await fetch(`${url}/api/convos/import`, {
         method: 'POST',
         headers: { ...warmUp.headers, 'content-type': 'application/json' },
         body: libreChatFile(2),
       });
       expect(response.status).toBe(200);
-    });
+    }, 120_000);
     beforeEach(async () => {
-      alice = await createTestUser({ database: getDatabase(), config }, { name: 'alice', password: null });
+      alice = await createTestUser({ database, config }, { name: 'alice', password: null });
     });
-    afterAll(() => app.close());
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      if (engine === 'postgres') await deleteRedisPrefix(prefix);
+    });
 
-    /** Runs `operation` while GET /health is sent back to back; the slowest answer, in ms. */
-    async function worstHealthDuring(operation: () => Promise<void>): Promise<number> {
+    /** Runs `operation` while GET /health is sent back to back (5 ms apart); each probe's time in ms. */
+    async function healthDuring(operation: () => Promise<void>): Promise<number[]> {
       let running = true;
-      let worst = 0;
+      const samples: number[] = [];
       const probes = (async () => {
         while (running) {
           const started = performance.now();
           const response = await fetch(`${url}/health`);
           expect(response.status).toBe(200);
           await response.arrayBuffer();
-          worst = Math.max(worst, performance.now() - started);
+          samples.push(performance.now() - started);
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
       })();
@@ -80,7 +122,14 @@ describeEachEngine(
         running = false;
         await probes;
       }
-      return worst;
+      return samples;
+    }
+
+    /** The body's bytes, kept as they come: decoding and parsing wait until the measured window is over. */
+    async function bytesOf(response: Response): Promise<Buffer> {
+      const chunks: Uint8Array[] = [];
+      if (response.body) for await (const chunk of response.body) chunks.push(chunk);
+      return Buffer.concat(chunks);
     }
 
     const post = (body: string) =>
@@ -90,42 +139,72 @@ describeEachEngine(
         body,
       });
 
+    it('answers /health at once while the database is busy with other work', async () => {
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      // Every connection is held by an open transaction (PGlite has one, and runs one at a time): a
+      // probe that pinged the database would wait for them to end, as it waited for an import's batches.
+      const connections = database.driver.kind === 'postgres' ? (database.driver.pool.options.max ?? 10) : 1;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transactions = Array.from({ length: connections }, () =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await held;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        const samples = await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+        expect(summary(samples).max).toBeLessThan(1_000);
+      } finally {
+        release();
+        await Promise.all(transactions);
+      }
+    }, 60_000);
+
     it('keeps /health answering while the largest allowed file is imported, read and exported', async () => {
       // Everything this process does besides serving is kept out of the measured windows: the file is
-      // built before, answers are only read as text during them and checked after.
+      // built before, answers are only collected as bytes during them and checked after.
       const file = libreChatFile(MAX_MESSAGES);
-      let answer = '';
-      const importing = await worstHealthDuring(async () => {
+      const idle = summary(await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1_000))));
+      let answer = Buffer.alloc(0);
+      const importing = await healthDuring(async () => {
         const response = await post(file);
         expect(response.status).toBe(200);
-        answer = await response.text();
+        answer = await bytesOf(response);
       });
-      const result = importResultSchema.parse(JSON.parse(answer));
+      const result = importResultSchema.parse(JSON.parse(answer.toString()));
       expect(result).toMatchObject({ created: 1, updated: 0, skipped: 0, failed: [] });
       const conversationId = result.conversationIds[0] ?? '';
-      const reading = await worstHealthDuring(async () => {
+      const reading = await healthDuring(async () => {
         const response = await fetch(`${url}/api/messages/${conversationId}`, { headers: alice.headers });
         expect(response.status).toBe(200);
-        answer = await response.text();
+        answer = await bytesOf(response);
       });
-      const messages = z.array(messageSchema).parse(JSON.parse(answer));
+      const messages = z.array(messageSchema).parse(JSON.parse(answer.toString()));
       expect(messages).toHaveLength(MAX_MESSAGES);
       expect(messages[0]?.text).toBe('Message 0: one more line of a very long chat.');
       expect(messages.at(-1)?.parentMessageId).toBe(messages.at(-2)?.messageId);
-      const exporting = await worstHealthDuring(async () => {
+      const exporting = await healthDuring(async () => {
         const response = await fetch(`${url}/api/convos/export`, { headers: alice.headers });
         expect(response.status).toBe(200);
-        answer = await response.text();
+        answer = await bytesOf(response);
       });
-      const exported = parleyExportSchema.parse(JSON.parse(answer));
+      const exported = parleyExportSchema.parse(JSON.parse(answer.toString()));
       expect(exported.conversations.map((c) => c.messages.length)).toEqual([MAX_MESSAGES]);
-      console.log(
-        `worst /health: import ${importing.toFixed(0)} ms, read ${reading.toFixed(0)} ms, export ${exporting.toFixed(0)} ms`,
-      );
-      const budget = HEALTH_BUDGET_MS[engine];
-      expect(importing).toBeLessThan(budget);
-      expect(reading).toBeLessThan(budget);
-      expect(exporting).toBeLessThan(budget);
+      const phases = { importing, reading, exporting };
+      const line = Object.entries(phases).map(([name, samples]) => {
+        const { p99, max, count } = summary(samples);
+        return `${name} p99 ${p99.toFixed(0)} max ${max.toFixed(0)} (${count})`;
+      });
+      console.log(`/health (ms): idle p99 ${idle.p99.toFixed(0)}; ${line.join('; ')}`);
+      for (const samples of Object.values(phases)) {
+        const { p99, max } = summary(samples);
+        expect(p99).toBeLessThan(HEALTH_P99_MS + idle.p99);
+        expect(max).toBeLessThan(HEALTH_MAX_MS);
+      }
     }, 240_000);
 
     it('refuses a file over the message limit (413) and a second import of the same user at once (429)', async () => {
@@ -146,5 +225,5 @@ describeEachEngine(
       // Done: the next one is welcome.
       expect((await post(libreChatFile(10))).status).toBe(200);
     }, 120_000);
-  },
-);
+  });
+}
