@@ -30,7 +30,7 @@ export interface ImportDeps {
  * Messages per insert statement. PostgreSQL works in its own processes; PGlite runs each statement on the
  * server's event loop, where 25 rows (their search vectors and index entries included) take ~20 ms.
  */
-export const MESSAGES_PER_STATEMENT = { postgres: 500, pglite: 25 } as const;
+export const MESSAGES_PER_STATEMENT = { postgres: 100, pglite: 25 } as const;
 
 /** One conversation of the file while its batches are written. */
 interface Writing {
