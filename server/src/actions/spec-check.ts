@@ -4,7 +4,6 @@
 // other files or URLs are never followed (they would read the server's disk or reach any address).
 // CPU-heavy (swagger-parser compiles the OpenAPI JSON Schema on every call): it runs in spec-worker.ts, and
 // validate-spec.ts is the way in.
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
 import { parse as parseYaml } from 'yaml';
 import type { ActionSpec } from './types';
@@ -136,6 +135,8 @@ export async function checkActionSpec(raw: string): Promise<SpecValidation> {
   const warnings: string[] = [];
   try {
     neutralizeRefs(parsed, warnings);
+    // Loaded here, in the spec worker, not by the server's modules that share this file's helpers.
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const validated = await SwaggerParser.validate(parsed as unknown as OpenAPI.Document, {
       resolve: { external: false, file: false, http: false },
       dereference: { circular: 'ignore' },

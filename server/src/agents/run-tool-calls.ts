@@ -1,20 +1,25 @@
 // Runs one step's tool calls in parallel: arguments checked against the tool's schema, each call with a
 // time limit and an output cap, its part re-sent as it changes. A failure becomes a failed part whose
 // output the model sees; nothing here throws for a tool's sake.
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { ToolCall } from '@parley/shared/schemas/message';
 import type { PromptPart } from '../providers/types';
+import { lazyModule } from '../lib/lazy-module';
 import { ToolError, type SavedToolFile } from '../tools/tool';
 import type { AgentIO, AgentLimits, AgentTool, ModelToolCall } from './agent-types';
 import type { ContentParts } from './content-parts';
 
-const ajv = new Ajv({ allErrors: false, strict: false });
+/** ajv is loaded with the first tool call, not at start (docs/decisions.md "Idle memory"). */
+const ajvInstance = lazyModule<Ajv>(async () => {
+  const { Ajv: AjvClass } = await import('ajv');
+  return new AjvClass({ allErrors: false, strict: false });
+});
 const validators = new WeakMap<AgentTool['tool'], ValidateFunction>();
 
 function validatorFor(tool: AgentTool['tool']): ValidateFunction {
   let validate = validators.get(tool);
   if (!validate) {
-    validate = ajv.compile(tool.parameters);
+    validate = ajvInstance.loaded().compile(tool.parameters);
     validators.set(tool, validate);
   }
   return validate;
@@ -107,6 +112,7 @@ async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promis
   try {
     if (!agentTool) throw new ToolError(`There is no function named "${call.name}".`);
     const args = parseArguments(call.arguments);
+    await ajvInstance.load();
     checkArguments(agentTool.tool, args);
     const result = await withTimeLimit(
       (callSignal) =>

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Coordination } from './coordination';
 import type { Counters } from './counters';
 import { createFallbackCounters } from './counters-fallback';
@@ -96,8 +96,10 @@ async function createRedisCoordination(
 ): Promise<Coordination> {
   const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const onError = options.onError ?? (() => undefined);
+  // Loaded only when Redis is configured (docs/decisions.md "Idle memory").
+  const { Redis: RedisClient } = await import('ioredis');
   // Fail a command after one reconnect attempt instead of queueing it for ever.
-  const redis = new Redis(redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1 });
+  const redis = new RedisClient(redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1 });
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
   const channels = new RedisChannels(subscriber);

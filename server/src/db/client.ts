@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Assume } from 'drizzle-orm/utils';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './embedded/data-dir-lock';
 import { PgliteWorkerClient, type EmbeddedDatabaseEvent } from './embedded/worker-client';
 import { createPglite } from './pglite';
@@ -74,7 +74,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (!opts.databaseUrl && opts.dataDir && opts.worker) return openPgliteWorker(opts.dataDir, opts.worker);
   const driver = opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.onPoolError)
+    ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.onPoolError)
     : await openPglite(opts);
   return wrap(driver, () => closeDriver(driver));
 }
@@ -92,11 +92,16 @@ function wrap(driver: DatabaseDriver, closeAll: () => Promise<void>): Database {
   };
 }
 
-function openPostgres(
+/** `pg` and its drizzle driver are loaded only on PostgreSQL (docs/decisions.md "Idle memory"). */
+async function openPostgres(
   connectionString: string,
   max: number,
   onPoolError: (error: Error) => void = () => undefined,
-): DatabaseDriver {
+): Promise<DatabaseDriver> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString, max });
   // Without a listener, an idle client losing its connection would crash the process; the next query
   // reports the problem anyway.

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
@@ -48,6 +46,10 @@ export async function migrateDatabase(database: Database, opts: MigrateOptions =
     await driver.db.execute(sql.raw(UPGRADE_EMBEDDING_COLUMN));
     return;
   }
+  const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = await driver.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

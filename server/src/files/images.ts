@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../lib/errors';
+import { lazyModule } from '../lib/lazy-module';
 
 export type ImageOutputType = 'png' | 'webp' | 'jpeg';
 
@@ -29,8 +29,15 @@ export const NOT_AN_IMAGE = 'The file is not an image Parley can read (png, jpeg
 /** An image's bytes, or the path of a (temporary) file holding them, which sharp reads without buffering. */
 export type ImageSource = Buffer | string;
 
-// Decoded images are not kept around between requests.
-sharp.cache(false);
+/**
+ * sharp (a native module with libvips) is loaded with the first image, not at start (docs/decisions.md "Idle
+ * memory"); decoded images are not kept around between requests.
+ */
+const sharpModule = lazyModule(async () => {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  return sharp;
+});
 
 /** A counting semaphore: at most `limit` jobs run at once, the others queue in order. */
 export function createLimiter(limit: number): <T>(job: () => Promise<T>) => Promise<T> {
@@ -53,10 +60,11 @@ const imageJob = createLimiter(MAX_CONCURRENT_JOBS);
 
 export const TOO_MANY_PIXELS = `The image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted.`;
 
-const open = (source: ImageSource) => sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+const open = (source: ImageSource) => sharpModule.loaded()(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 
 /** Width and height as displayed, after the EXIF orientation. Throws a 400 for anything but a readable image. */
 async function orientedSize(source: ImageSource): Promise<{ width: number; height: number }> {
+  const sharp = await sharpModule.load();
   let metadata: Metadata;
   try {
     // Only the header is read here (no pixel is decoded), so the size is checked below with a clear message.

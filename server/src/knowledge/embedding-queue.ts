@@ -2,7 +2,7 @@
 // down or rate-limited with growing pauses. Full-text search works meanwhile; `embedded: true` marks a file
 // once all its chunks have vectors. At start every file not embedded with the current model is queued,
 // which is also how a change of EMBEDDINGS_MODEL re-embeds everything.
-import { APIError } from 'openai';
+import { openAISdk } from '../providers/shared/sdks';
 import type { Db } from '../db/client';
 import type { Embedder } from './embeddings';
 import { chunksToEmbed, clearStaleEmbeddings, filesToEmbed, markEmbedded, setEmbeddings } from './repo';
@@ -28,7 +28,8 @@ export interface EmbeddingQueueOptions {
 
 /** Rate limits, server errors and failed connections pass; a refused request (bad key, bad model) does not. */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof APIError)
+  const APIError = openAISdk.ifLoaded()?.APIError; // an error of the SDK implies it was loaded
+  if (APIError && error instanceof APIError)
     return error.status === undefined || error.status === 429 || error.status >= 500;
   return true;
 }

@@ -1,6 +1,8 @@
 // Turns texts into unit-length vectors with the configured embeddings provider, through the official
 // OpenAI SDK (OpenAI, Azure OpenAI, and Ollama's OpenAI-compatible API).
-import OpenAI, { AzureOpenAI } from 'openai';
+import type * as OpenAISdk from 'openai';
+import type OpenAI from 'openai';
+import { openAISdk } from '../providers/shared/sdks';
 import type { EmbeddingsSettings } from './settings';
 
 export interface Embedder {
@@ -20,7 +22,10 @@ export function normalize(vector: readonly number[]): number[] {
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
-function clientFor(settings: Exclude<EmbeddingsSettings, { provider: 'none' }>): OpenAI {
+function clientFor(
+  { OpenAI, AzureOpenAI }: typeof OpenAISdk,
+  settings: Exclude<EmbeddingsSettings, { provider: 'none' }>,
+): OpenAI {
   const common = { maxRetries: 0, timeout: REQUEST_TIMEOUT_MS };
   switch (settings.provider) {
     case 'openai':
@@ -45,11 +50,13 @@ function clientFor(settings: Exclude<EmbeddingsSettings, { provider: 'none' }>):
 /** The embedder of the settings; undefined when embeddings are off (`none`). */
 export function createEmbedder(settings: EmbeddingsSettings): Embedder | undefined {
   if (settings.provider === 'none') return undefined;
-  const client = clientFor(settings);
+  // The SDK is loaded with the first texts to embed (docs/decisions.md "Idle memory").
+  let client: Promise<OpenAI> | undefined;
   return {
     model: settings.model,
     async embed(texts) {
-      const response = await client.embeddings.create({
+      client ??= openAISdk.load().then((sdk) => clientFor(sdk, settings));
+      const response = await (await client).embeddings.create({
         model: settings.model,
         input: [...texts],
         encoding_format: 'float',

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -51,23 +51,32 @@ export function mailerSettingsFrom(env: {
   return { service, host, port: env.EMAIL_PORT, username, password, from, fromName: env.EMAIL_FROM_NAME };
 }
 
-/** A nodemailer SMTP transport: implicit TLS on port 465, STARTTLS whenever the server offers it. */
+/**
+ * A nodemailer SMTP transport: implicit TLS on port 465, STARTTLS whenever the server offers it. nodemailer is
+ * loaded with the first email, not at start (docs/decisions.md "Idle memory").
+ */
 export function createMailer(settings: MailerSettings): Mailer {
-  const transport = nodemailer.createTransport({
-    ...(settings.service
-      ? { service: settings.service }
-      : { host: settings.host, port: settings.port, secure: settings.port === 465 }),
-    auth: { user: settings.username, pass: settings.password },
-  });
+  let transport: Transporter | undefined;
+  let opening: Promise<Transporter> | undefined;
+  const open = () =>
+    (opening ??= import('nodemailer').then(({ default: nodemailer }) => {
+      transport = nodemailer.createTransport({
+        ...(settings.service
+          ? { service: settings.service }
+          : { host: settings.host, port: settings.port, secure: settings.port === 465 }),
+        auth: { user: settings.username, pass: settings.password },
+      });
+      return transport;
+    }));
   const from = settings.fromName ? { name: settings.fromName, address: settings.from } : settings.from;
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, ...message });
+        await (await open()).sendMail({ from, ...message });
       } catch (error) {
         throw new MailerError(`Could not send email "${message.subject}"`, { cause: error });
       }
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

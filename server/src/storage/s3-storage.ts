@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -21,23 +13,19 @@ export interface S3StorageOptions {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
-const isNotFound = (error: unknown): boolean =>
-  error instanceof NoSuchKey ||
-  error instanceof NotFound ||
+const isNotFound = (sdk: typeof S3Sdk, error: unknown): boolean =>
+  error instanceof sdk.NoSuchKey ||
+  error instanceof sdk.NotFound ||
   (error instanceof Error && 'name' in error && (error.name === 'NoSuchKey' || error.name === 'NotFound'));
 
-/** Files as objects of one bucket, addressed path-style so any S3-compatible server works. */
+/**
+ * Files as objects of one bucket, addressed path-style so any S3-compatible server works. The AWS SDK (tens of
+ * MB of heap) is loaded at the first file operation, not at start (docs/decisions.md "Idle memory").
+ */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
-  const client = new S3Client({
-    region: options.region,
-    forcePathStyle: true,
-    // A checksum only where S3 requires one: for a streamed body the SDK would otherwise send aws-chunked
-    // encoding with a trailer, which several S3-compatible servers store verbatim instead of decoding.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    // Copied: the SDK annotates the object it is given, and the app config is frozen.
-    ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
-  });
+  let opened: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const open = () =>
+    (opened ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: clientOf(sdk, options) })));
   const Bucket = options.bucket;
   const keyOf = (key: string): string => {
     assertStorageKey(key);
@@ -47,48 +35,68 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentType: contentType }),
-      );
+      const Key = keyOf(key);
+      const { sdk, client } = await open();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType }));
     },
     async putFile(key, path, contentType) {
       const Key = keyOf(key);
+      const { sdk, client } = await open();
       // A plain PUT of a stream needs its length up front; the file's size is that length.
       const { size } = await stat(path);
       const Body = createReadStream(path);
       try {
         await client.send(
-          new PutObjectCommand({ Bucket, Key, Body, ContentLength: size, ContentType: contentType }),
+          new sdk.PutObjectCommand({ Bucket, Key, Body, ContentLength: size, ContentType: contentType }),
         );
       } finally {
         Body.destroy();
       }
     },
     async get(key) {
+      const Key = keyOf(key);
+      const { sdk, client } = await open();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
         if (object.Body instanceof Readable) return object.Body;
         if (!object.Body) return null;
         return Readable.from(Buffer.from(await object.Body.transformToByteArray()));
       } catch (error) {
-        if (isNotFound(error)) return null;
+        if (isNotFound(sdk, error)) return null;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const Key = keyOf(key);
+      const { sdk, client } = await open();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
     async exists(key) {
+      const Key = keyOf(key);
+      const { sdk, client } = await open();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         return true;
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isNotFound(sdk, error)) return false;
         throw error;
       }
     },
     async close() {
-      client.destroy();
+      if (opened) (await opened).client.destroy();
     },
   };
+}
+
+function clientOf(sdk: typeof S3Sdk, options: S3StorageOptions): S3Sdk.S3Client {
+  return new sdk.S3Client({
+    region: options.region,
+    forcePathStyle: true,
+    // A checksum only where S3 requires one: for a streamed body the SDK would otherwise send aws-chunked
+    // encoding with a trailer, which several S3-compatible servers store verbatim instead of decoding.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    // Copied: the SDK annotates the object it is given, and the app config is frozen.
+    ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
+  });
 }

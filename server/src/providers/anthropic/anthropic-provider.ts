@@ -1,5 +1,6 @@
 // The `anthropic` endpoint: Claude through the Messages API (api.anthropic.com or a reverse proxy).
 import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicSdk } from '../shared/sdks';
 import type { ChatProvider, Credentials } from '../types';
 import { createAnthropicClient } from './create-anthropic-client';
 import { listAnthropicModels } from './list-anthropic-models';
@@ -21,9 +22,13 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
   return {
     kind: 'anthropic',
     capabilities: { tools: true, vision: true, systemRole: 'system' },
-    listModels: (ctx, signal) => listAnthropicModels(clientOf(ctx.credentials), signal),
+    listModels: async (ctx, signal) => {
+      await anthropicSdk.load();
+      return listAnthropicModels(clientOf(ctx.credentials), signal);
+    },
     // A generator, so a request that cannot be built fails the iteration, not the call.
     async *stream(req, signal) {
+      await anthropicSdk.load();
       yield* streamAnthropicMessage(clientOf(req.credentials), req, signal, settings.idleTimeoutMs);
     },
   };

@@ -1,6 +1,7 @@
 // The `@anthropic-ai/sdk` client, built only from resolved credentials.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { withLineLimit } from '../shared/line-limit';
+import { anthropicSdk } from '../shared/sdks';
 import type { Credentials } from '../types';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -12,13 +13,14 @@ export interface AnthropicClientSettings {
 
 /**
  * Key, token, webhook key and base URL are all given, so the SDK reads none of its ANTHROPIC_* variables
- * for them. No retries: the chat engine decides what to do with a failure.
+ * for them. No retries: the chat engine decides what to do with a failure. The SDK must be loaded
+ * (`anthropicSdk.load()`) first.
  */
 export function createAnthropicClient(
   credentials: Credentials,
   settings: AnthropicClientSettings,
 ): Anthropic {
-  return new Anthropic({
+  return new (anthropicSdk.loaded().Anthropic)({
     apiKey: credentials.apiKey ?? '',
     authToken: null,
     webhookKey: null,

@@ -1,5 +1,5 @@
 // Maps failures of `@anthropic-ai/sdk` to ProviderError, once.
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
+import { anthropicSdk } from '../shared/sdks';
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
 import { mapTransportError } from '../shared/transport-error';
@@ -46,6 +46,10 @@ function kindOf(status: number | undefined, type: string | null, message: string
 
 export function mapAnthropicError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
+  // Before the SDK is loaded, no error can be one of its own.
+  const sdk = anthropicSdk.ifLoaded();
+  if (!sdk) return mapTransportError(error, 'Anthropic');
+  const { APIConnectionError, APIConnectionTimeoutError, APIError } = sdk;
   if (error instanceof APIConnectionTimeoutError) {
     return new ProviderError('timeout', 'Anthropic did not answer in time.', { cause: error });
   }

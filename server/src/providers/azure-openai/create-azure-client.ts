@@ -1,9 +1,10 @@
 // The `openai` SDK client for an Azure OpenAI deployment: `api-key` header and `api-version` query,
 // or, for serverless groups, a plain OpenAI-compatible client with a Bearer key.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { createOpenAIClient } from '../openai/create-openai-client';
 import type { ClientSettings } from '../openai/create-openai-client';
 import { withLineLimit } from '../shared/line-limit';
+import { openAISdk } from '../shared/sdks';
 import { ProviderError } from '../types';
 import type { AzureTarget, Credentials } from '../types';
 import { azureBaseURL } from './azure-base-url';
@@ -22,7 +23,7 @@ export function createAzureClient(credentials: Credentials, settings: ClientSett
   const apiKey = credentials.apiKey ?? '';
   // Plain OpenAI rather than AzureOpenAI: AzureOpenAI inserts `/deployments/{model}` into any base URL
   // without one, which breaks gateway URLs that name the deployment their own way.
-  return new OpenAI({
+  return new (openAISdk.loaded().OpenAI)({
     apiKey: apiKey === '' ? 'keyless' : apiKey,
     adminAPIKey: null,
     organization: null,

@@ -1,5 +1,5 @@
 // ChatRequest → the parameters of one `generateContentStream` call.
-import { FunctionCallingConfigMode } from '@google/genai';
+import type { FunctionCallingConfigMode } from '@google/genai';
 import type {
   GenerateContentConfig,
   GenerateContentParameters,
@@ -40,9 +40,9 @@ function generationOf(req: ChatRequest): Pick<GenerateContentConfig, DroppableFi
 
 function toolConfigOf(choice: ChatRequest['toolChoice']): ToolConfig | undefined {
   if (choice === undefined || choice === 'auto') return undefined;
-  if (choice === 'none') return { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } };
+  if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' as FunctionCallingConfigMode } };
   const allowed = typeof choice === 'object' ? { allowedFunctionNames: [choice.name] } : {};
-  return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, ...allowed } };
+  return { functionCallingConfig: { mode: 'ANY' as FunctionCallingConfigMode, ...allowed } };
 }
 
 /** Tools as function declarations; their parameters go as JSON Schema, untranslated. */

@@ -1,5 +1,6 @@
 // The `@google/genai` client for the Gemini API, built only from resolved credentials.
-import { GoogleGenAI } from '@google/genai';
+import type { GoogleGenAI } from '@google/genai';
+import { googleSdk } from '../shared/sdks';
 import type { Credentials } from '../types';
 
 export const GOOGLE_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -9,7 +10,7 @@ export const GOOGLE_BASE_URL = 'https://generativelanguage.googleapis.com';
  * No request timeout here: genai's bounds the whole stream, so the idle watchdog guards it instead.
  */
 export function createGoogleClient(credentials: Credentials): GoogleGenAI {
-  return new GoogleGenAI({
+  return new (googleSdk.loaded().GoogleGenAI)({
     vertexai: false,
     apiKey: credentials.apiKey ?? '',
     httpOptions: {

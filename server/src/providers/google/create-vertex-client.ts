@@ -1,7 +1,7 @@
 // The `@google/genai` client for Vertex AI, authenticated as a service account (SPEC §3 "Google service
 // key JSON"). Region fixed to us-central1, as in the original product.
-import { GoogleGenAI } from '@google/genai';
-import type { GoogleGenAIOptions } from '@google/genai';
+import type { GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
+import { googleSdk } from '../shared/sdks';
 import type { Credentials, GoogleServiceAccount } from '../types';
 
 export const VERTEX_LOCATION = 'us-central1';
@@ -33,7 +33,7 @@ function authOptionsOf(account: GoogleServiceAccount): GoogleAuthOptions {
 
 /** Project, region, credentials and base URL are all given, so the SDK reads none of its GOOGLE_* variables for them. */
 export function createVertexClient(account: GoogleServiceAccount, credentials: Credentials): GoogleGenAI {
-  return new GoogleGenAI({
+  return new (googleSdk.loaded().GoogleGenAI)({
     vertexai: true,
     project: account.project_id,
     location: VERTEX_LOCATION,

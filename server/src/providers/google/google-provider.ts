@@ -1,6 +1,7 @@
 // The `google` endpoint: Gemini through the Generative Language API with an API key (or a reverse proxy),
 // or through Vertex AI when the credentials hold a service account.
 import type { GoogleGenAI } from '@google/genai';
+import { googleSdk } from '../shared/sdks';
 import { ProviderError } from '../types';
 import type { ChatProvider, Credentials } from '../types';
 import { ClientCache } from './client-cache';
@@ -33,10 +34,12 @@ export function createGoogleProvider(options: GoogleProviderOptions = {}): ChatP
       if (ctx.credentials.serviceAccount) {
         throw new ProviderError('bad_request', 'Vertex AI models are not listed; use the configured list.');
       }
+      await googleSdk.load();
       return listGoogleModels(clientOf(ctx.credentials), signal);
     },
     // A generator, so a request that cannot be built fails the iteration, not the call.
     async *stream(req, signal) {
+      await googleSdk.load();
       yield* streamGoogleContent(clientOf(req.credentials), req, signal, idleTimeoutMs);
     },
   };

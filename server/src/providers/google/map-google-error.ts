@@ -1,6 +1,7 @@
 // Maps failures of `@google/genai` to ProviderError, once. The SDK's ApiError carries the HTTP status and,
 // as its message, the JSON error body (`{error: {code, message, status, details}}`).
-import { ApiError } from '@google/genai';
+import type { ApiError } from '@google/genai';
+import { googleSdk } from '../shared/sdks';
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
 import { mapTransportError } from '../shared/transport-error';
@@ -60,7 +61,9 @@ function kindOf(code: number, { message, status, reasons }: GoogleStatus): Provi
 
 export function mapGoogleError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof ApiError) {
+  // Before the SDK is loaded, no error can be one of its own.
+  const sdk = googleSdk.ifLoaded();
+  if (sdk && error instanceof sdk.ApiError) {
     const parsed = statusOf(error);
     return new ProviderError(kindOf(error.status, parsed), parsed.message, {
       status: error.status,

@@ -1,6 +1,7 @@
 // The `openai` SDK client for OpenAI and OpenAI-compatible servers, built only from resolved credentials.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { withLineLimit } from '../shared/line-limit';
+import { openAISdk } from '../shared/sdks';
 import type { Credentials } from '../types';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -11,10 +12,13 @@ export interface ClientSettings {
   timeoutMs: number;
 }
 
-/** Every option is given explicitly so the SDK never falls back to OPENAI_* environment variables. */
+/**
+ * Every option is given explicitly so the SDK never falls back to OPENAI_* environment variables. The SDK must
+ * be loaded (`openAISdk.load()`) first.
+ */
 export function createOpenAIClient(credentials: Credentials, settings: ClientSettings): OpenAI {
   const apiKey = credentials.apiKey ?? '';
-  return new OpenAI({
+  return new (openAISdk.loaded().OpenAI)({
     apiKey: apiKey === '' ? KEYLESS : apiKey,
     adminAPIKey: null,
     organization: credentials.organization ?? null,

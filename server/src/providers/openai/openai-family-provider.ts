@@ -3,6 +3,7 @@
 import type OpenAI from 'openai';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import { cachedClients } from '../shared/client-cache';
+import { openAISdk } from '../shared/sdks';
 import type { ChatProvider, Credentials } from '../types';
 import { DEFAULT_STREAM_TIMEOUTS, streamChatCompletion } from './stream-chat-completion';
 import type { StreamTimeouts } from './stream-chat-completion';
@@ -27,9 +28,13 @@ export function createOpenAIFamilyProvider(
   return {
     kind: spec.kind,
     capabilities: { tools: true, vision: true, systemRole: 'system' },
-    listModels: async (ctx, signal) => spec.listModels(clientOf(ctx.credentials), ctx.credentials, signal),
+    listModels: async (ctx, signal) => {
+      await openAISdk.load();
+      return spec.listModels(clientOf(ctx.credentials), ctx.credentials, signal);
+    },
     // A generator, so a client that cannot be built fails the iteration, not the call.
     async *stream(req, signal) {
+      await openAISdk.load();
       yield* streamChatCompletion(clientOf(req.credentials), req, signal, timeouts);
     },
   };

@@ -1,5 +1,6 @@
 // Maps failures of the `openai` SDK (OpenAI, Azure OpenAI and OpenAI-compatible servers) to ProviderError, once.
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { APIError } from 'openai';
+import { openAISdk } from './sdks';
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
 import { mapTransportError } from './transport-error';
@@ -56,6 +57,10 @@ function kindOfStatus(status: number, text: string, code: string): ProviderError
 
 export function mapOpenAIError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
+  // Before the SDK is loaded, no error can be one of its own.
+  const sdk = openAISdk.ifLoaded();
+  if (!sdk) return mapTransportError(error, 'the provider');
+  const { APIConnectionError, APIConnectionTimeoutError, APIError } = sdk;
   if (error instanceof APIConnectionTimeoutError) {
     return new ProviderError('timeout', 'The provider did not answer in time.', { cause: error });
   }

@@ -2,7 +2,7 @@
 // official SDK: `dalle` is DALL·E 3 (structured arguments, functions agent only), `dall-e` DALL·E 2. Images are
 // saved as the user's files and shown as `image_file` parts.
 import { randomUUID } from 'node:crypto';
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { openAISdk } from '../../providers/shared/sdks';
 import { ToolError, type Tool, type ToolContext } from '../tool';
 import { IMAGE_SHOWN, saveBase64Image } from './generated-image';
 import type { ManifestEntry, ToolDeps } from './manifest-entry';
@@ -71,6 +71,8 @@ const V2_PARAMETERS = {
 /** A readable ToolError for whatever the SDK threw. */
 function vendorFailure(error: unknown, vendor: string, signal: AbortSignal): ToolError {
   if (error instanceof ToolError) return error;
+  // The SDK is loaded before the first call, so an error of its own implies it is there.
+  const { APIConnectionError, APIError, APIUserAbortError } = openAISdk.loaded();
   if (signal.aborted || error instanceof APIUserAbortError)
     return new ToolError('Stopped.', { cause: error });
   if (error instanceof APIConnectionError)
@@ -99,6 +101,7 @@ function dalleTool(deps: ToolDeps, variant: Variant): Tool {
 
   async function generate(args: Record<string, unknown>, ctx: ToolContext) {
     const prompt = queryArg(args, 'prompt');
+    const { OpenAI } = await openAISdk.load();
     const client = new OpenAI({
       apiKey: ctx.auth[variant.authField] ?? '',
       baseURL,

@@ -1,12 +1,11 @@
 // One configured MCP server as the tools see it: connected at first use, its tools listed then and again on
 // every reconnect (or when it says they changed); down → calls fail at once with a clear message while a
 // reconnect waits its backoff. Closing it ends a stdio child.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { lazyModule } from '../../lib/lazy-module';
 import { ToolError } from '../tool';
 
 export type McpTransportSettings =
@@ -47,10 +46,30 @@ export interface McpConnectionOptions {
 type State = 'idle' | 'connecting' | 'ready' | 'down' | 'closed';
 
 const CLIENT_INFO = { name: 'parley', version: '1.0.0' };
+
+/** The MCP SDK, loaded at the first connection (docs/decisions.md "Idle memory"). */
+const mcpSdk = lazyModule(async () => {
+  const [client, sse, stdio, streamableHttp, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Client: client.Client,
+    SSEClientTransport: sse.SSEClientTransport,
+    StdioClientTransport: stdio.StdioClientTransport,
+    StreamableHTTPClientTransport: streamableHttp.StreamableHTTPClientTransport,
+    ErrorCode: types.ErrorCode,
+    McpError: types.McpError,
+  };
+});
 const MAX_STDERR_LINE = 500;
 
 function errorText(error: unknown): string {
-  if (error instanceof McpError) return error.message.replace(/^MCP error -?\d+: /, '');
+  const McpError = mcpSdk.ifLoaded()?.McpError;
+  if (McpError && error instanceof McpError) return error.message.replace(/^MCP error -?\d+: /, '');
   if (error instanceof Error) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
     return `${error.message}${cause}`;
@@ -90,7 +109,8 @@ export class McpConnection {
   /** The stdio child's process id while it runs (for tests and logs). */
   get pid(): number | null {
     const transport = this.client?.transport;
-    return transport instanceof StdioClientTransport ? transport.pid : null;
+    const sdk = mcpSdk.ifLoaded();
+    return sdk && transport instanceof sdk.StdioClientTransport ? transport.pid : null;
   }
 
   /**
@@ -141,6 +161,7 @@ export class McpConnection {
 
   private callFailure(client: Client, error: unknown): ToolError {
     const server = `The MCP server "${this.settings.name}"`;
+    const { ErrorCode, McpError } = mcpSdk.loaded();
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
       this.lost(client, 'the connection closed during a call');
       return new ToolError(`${server} stopped during the call (its connection closed).`, { cause: error });
@@ -162,6 +183,10 @@ export class McpConnection {
     if (this.state === 'ready') return;
     if (this.state === 'closed') throw new ToolError(`The MCP server "${this.settings.name}" is shut down.`);
     if (this.state === 'down') throw this.unavailable();
+    if (!mcpSdk.ifLoaded()) {
+      await mcpSdk.load();
+      return this.ready(); // the state may have moved on meanwhile
+    }
     this.connecting ??= this.connect();
     await this.connecting;
   }
@@ -169,7 +194,7 @@ export class McpConnection {
   private async connect(): Promise<void> {
     this.state = 'connecting';
     const { name, initTimeoutMs } = this.settings;
-    const client = new Client(CLIENT_INFO, {
+    const client = new (mcpSdk.loaded().Client)(CLIENT_INFO, {
       listChanged: {
         tools: {
           onChanged: (error, tools) => {
@@ -235,8 +260,9 @@ export class McpConnection {
 
   private transport(): Transport {
     const settings = this.settings.transport;
+    const sdk = mcpSdk.loaded();
     if (settings.type === 'stdio') {
-      const transport = new StdioClientTransport({
+      const transport = new sdk.StdioClientTransport({
         command: settings.command,
         args: settings.args,
         env: settings.env,
@@ -248,8 +274,8 @@ export class McpConnection {
     const requestInit = { headers: settings.headers };
     const url = new URL(settings.url);
     return settings.type === 'sse'
-      ? new SSEClientTransport(url, { requestInit })
-      : new StreamableHTTPClientTransport(url, { requestInit });
+      ? new sdk.SSEClientTransport(url, { requestInit })
+      : new sdk.StreamableHTTPClientTransport(url, { requestInit });
   }
 
   /** A child's stderr goes to the log a line at a time (never to our own stderr). */
