@@ -1,6 +1,8 @@
 /**
  * The embedded database's thread: PGlite (PostgreSQL compiled to WebAssembly) on the data dir, answering
  * the server's requests (see protocol.ts). Queries run here, so a slow one never stalls the HTTP event loop.
+ * Run as a process of its own (`node pglite-worker.js <dataDir>`), it only creates the database (initdb) and
+ * exits: the server does that in a child process, so none of initdb's memory stays in the server's.
  */
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -21,8 +23,6 @@ import {
 setFlagsFromString('--liftoff-only');
 
 const port = parentPort;
-if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-const { dataDir, mode } = workerData as WorkerData;
 
 /** The identity parser for each type OID drizzle maps itself. */
 function parsersFor(rawTypes: number[]): QueryOptions['parsers'] {
@@ -128,9 +128,12 @@ async function serve(db: PGlite): Promise<void> {
   port?.postMessage(ready);
 }
 
-const db = await createPglite({ dataDir, smallMemory: true });
-if (mode === 'init') {
-  await db.close();
+if (port) {
+  const { dataDir } = workerData as WorkerData;
+  await serve(await createPglite({ dataDir, smallMemory: true }));
 } else {
-  await serve(db);
+  const dataDir = process.argv[2];
+  if (!dataDir) throw new Error('usage: pglite-worker.js <data dir to initialise>');
+  const db = await createPglite({ dataDir, smallMemory: true });
+  await db.close();
 }

@@ -6,7 +6,6 @@
 /** How the worker starts: `init` creates a data dir (initdb) and exits; `serve` answers requests. */
 export interface WorkerData {
   dataDir: string;
-  mode: 'init' | 'serve';
 }
 
 export type RowMode = 'array' | 'object';

@@ -1,6 +1,8 @@
+import { spawn as spawnProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
@@ -55,13 +57,25 @@ function spawn(data: WorkerData): Worker {
   return new Worker(workerEntry(), { workerData: data });
 }
 
-/** Runs initdb in a worker of its own, so its memory (~0.8 GB at peak) goes when the worker ends. */
+/**
+ * Runs initdb in a child process: its memory (~0.8 GB at peak) goes back to the system when the process ends,
+ * where a worker thread's would partly stay in this process's allocator (docs/decisions.md "Idle memory").
+ */
 async function initialise(dataDir: string): Promise<void> {
-  const worker = spawn({ dataDir, mode: 'init' });
+  const child = spawnProcess(process.execPath, [fileURLToPath(workerEntry()), dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 4_000) stderr += chunk;
+  });
   await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`initdb of ${dataDir} exited with code ${code}`)),
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`initdb of ${dataDir} exited with ${code ?? signal}: ${stderr.trim().slice(-1_000)}`)),
     );
   });
 }
@@ -107,7 +121,7 @@ export class PgliteWorkerClient {
     this.#ready = this.#start();
   }
 
-  /** Opens the data dir in a new worker thread (after initdb in a worker of its own when it is new). */
+  /** Opens the data dir in a new worker thread (after initdb in a child process when it is new). */
   static async open(opts: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
     await mkdir(opts.dataDir, { recursive: true });
     if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await initialiseBeside(opts.dataDir);
@@ -131,7 +145,7 @@ export class PgliteWorkerClient {
   }
 
   #start(): Promise<Worker> {
-    const worker = spawn({ dataDir: this.#opts.dataDir, mode: 'serve' });
+    const worker = spawn({ dataDir: this.#opts.dataDir });
     const generation = ++this.#generation;
     return new Promise<Worker>((resolve, reject) => {
       let started = false;
