@@ -60,7 +60,8 @@ const imageJob = createLimiter(MAX_CONCURRENT_JOBS);
 
 export const TOO_MANY_PIXELS = `The image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted.`;
 
-const open = (source: ImageSource) => sharpModule.loaded()(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+const open = (source: ImageSource) =>
+  sharpModule.loaded()(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 
 /** Width and height as displayed, after the EXIF orientation. Throws a 400 for anything but a readable image. */
 async function orientedSize(source: ImageSource): Promise<{ width: number; height: number }> {

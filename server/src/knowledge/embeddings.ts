@@ -56,7 +56,9 @@ export function createEmbedder(settings: EmbeddingsSettings): Embedder | undefin
     model: settings.model,
     async embed(texts) {
       client ??= openAISdk.load().then((sdk) => clientFor(sdk, settings));
-      const response = await (await client).embeddings.create({
+      const response = await (
+        await client
+      ).embeddings.create({
         model: settings.model,
         input: [...texts],
         encoding_format: 'float',

@@ -75,7 +75,9 @@ async function initialise(dataDir: string): Promise<void> {
     child.once('exit', (code, signal) =>
       code === 0
         ? resolve()
-        : reject(new Error(`initdb of ${dataDir} exited with ${code ?? signal}: ${stderr.trim().slice(-1_000)}`)),
+        : reject(
+            new Error(`initdb of ${dataDir} exited with ${code ?? signal}: ${stderr.trim().slice(-1_000)}`),
+          ),
     );
   });
 }
