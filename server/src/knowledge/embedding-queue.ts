@@ -2,7 +2,7 @@
 // down or rate-limited with growing pauses. Full-text search works meanwhile; `embedded: true` marks a file
 // once all its chunks have vectors. At start every file not embedded with the current model is queued,
 // which is also how a change of EMBEDDINGS_MODEL re-embeds everything.
-import { openAISdk } from '../providers/shared/sdks';
+import { openAISdk } from '../lib/provider-sdks';
 import type { Db } from '../db/client';
 import type { Embedder } from './embeddings';
 import { chunksToEmbed, clearStaleEmbeddings, filesToEmbed, markEmbedded, setEmbeddings } from './repo';

@@ -2,7 +2,7 @@
 // OpenAI SDK (OpenAI, Azure OpenAI, and Ollama's OpenAI-compatible API).
 import type * as OpenAISdk from 'openai';
 import type OpenAI from 'openai';
-import { openAISdk } from '../providers/shared/sdks';
+import { openAISdk } from '../lib/provider-sdks';
 import type { EmbeddingsSettings } from './settings';
 
 export interface Embedder {

@@ -1,6 +1,6 @@
 // The `anthropic` endpoint: Claude through the Messages API (api.anthropic.com or a reverse proxy).
 import type Anthropic from '@anthropic-ai/sdk';
-import { anthropicSdk } from '../shared/sdks';
+import { anthropicSdk } from '../../lib/provider-sdks';
 import type { ChatProvider, Credentials } from '../types';
 import { createAnthropicClient } from './create-anthropic-client';
 import { listAnthropicModels } from './list-anthropic-models';

@@ -1,7 +1,7 @@
 // The `@anthropic-ai/sdk` client, built only from resolved credentials.
 import type Anthropic from '@anthropic-ai/sdk';
 import { withLineLimit } from '../shared/line-limit';
-import { anthropicSdk } from '../shared/sdks';
+import { anthropicSdk } from '../../lib/provider-sdks';
 import type { Credentials } from '../types';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';

@@ -1,5 +1,5 @@
 // Maps failures of `@anthropic-ai/sdk` to ProviderError, once.
-import { anthropicSdk } from '../shared/sdks';
+import { anthropicSdk } from '../../lib/provider-sdks';
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
 import { mapTransportError } from '../shared/transport-error';

@@ -4,7 +4,7 @@ import type OpenAI from 'openai';
 import { createOpenAIClient } from '../openai/create-openai-client';
 import type { ClientSettings } from '../openai/create-openai-client';
 import { withLineLimit } from '../shared/line-limit';
-import { openAISdk } from '../shared/sdks';
+import { openAISdk } from '../../lib/provider-sdks';
 import { ProviderError } from '../types';
 import type { AzureTarget, Credentials } from '../types';
 import { azureBaseURL } from './azure-base-url';

@@ -1,6 +1,6 @@
 // The `@google/genai` client for the Gemini API, built only from resolved credentials.
 import type { GoogleGenAI } from '@google/genai';
-import { googleSdk } from '../shared/sdks';
+import { googleSdk } from '../../lib/provider-sdks';
 import type { Credentials } from '../types';
 
 export const GOOGLE_BASE_URL = 'https://generativelanguage.googleapis.com';

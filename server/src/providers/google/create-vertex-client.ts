@@ -1,7 +1,7 @@
 // The `@google/genai` client for Vertex AI, authenticated as a service account (SPEC §3 "Google service
 // key JSON"). Region fixed to us-central1, as in the original product.
 import type { GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
-import { googleSdk } from '../shared/sdks';
+import { googleSdk } from '../../lib/provider-sdks';
 import type { Credentials, GoogleServiceAccount } from '../types';
 
 export const VERTEX_LOCATION = 'us-central1';

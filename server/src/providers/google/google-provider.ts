@@ -1,7 +1,7 @@
 // The `google` endpoint: Gemini through the Generative Language API with an API key (or a reverse proxy),
 // or through Vertex AI when the credentials hold a service account.
 import type { GoogleGenAI } from '@google/genai';
-import { googleSdk } from '../shared/sdks';
+import { googleSdk } from '../../lib/provider-sdks';
 import { ProviderError } from '../types';
 import type { ChatProvider, Credentials } from '../types';
 import { ClientCache } from './client-cache';

@@ -1,7 +1,7 @@
 // Maps failures of `@google/genai` to ProviderError, once. The SDK's ApiError carries the HTTP status and,
 // as its message, the JSON error body (`{error: {code, message, status, details}}`).
 import type { ApiError } from '@google/genai';
-import { googleSdk } from '../shared/sdks';
+import { googleSdk } from '../../lib/provider-sdks';
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
 import { mapTransportError } from '../shared/transport-error';

@@ -1,7 +1,7 @@
 // The `openai` SDK client for OpenAI and OpenAI-compatible servers, built only from resolved credentials.
 import type OpenAI from 'openai';
 import { withLineLimit } from '../shared/line-limit';
-import { openAISdk } from '../shared/sdks';
+import { openAISdk } from '../../lib/provider-sdks';
 import type { Credentials } from '../types';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';

@@ -3,7 +3,7 @@
 import type OpenAI from 'openai';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import { cachedClients } from '../shared/client-cache';
-import { openAISdk } from '../shared/sdks';
+import { openAISdk } from '../../lib/provider-sdks';
 import type { ChatProvider, Credentials } from '../types';
 import { DEFAULT_STREAM_TIMEOUTS, streamChatCompletion } from './stream-chat-completion';
 import type { StreamTimeouts } from './stream-chat-completion';

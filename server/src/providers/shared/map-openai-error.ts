@@ -1,6 +1,6 @@
 // Maps failures of the `openai` SDK (OpenAI, Azure OpenAI and OpenAI-compatible servers) to ProviderError, once.
 import type { APIError } from 'openai';
-import { openAISdk } from './sdks';
+import { openAISdk } from '../../lib/provider-sdks';
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
 import { mapTransportError } from './transport-error';

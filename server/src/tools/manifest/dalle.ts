@@ -2,7 +2,7 @@
 // official SDK: `dalle` is DALL·E 3 (structured arguments, functions agent only), `dall-e` DALL·E 2. Images are
 // saved as the user's files and shown as `image_file` parts.
 import { randomUUID } from 'node:crypto';
-import { openAISdk } from '../../providers/shared/sdks';
+import { openAISdk } from '../../lib/provider-sdks';
 import { ToolError, type Tool, type ToolContext } from '../tool';
 import { IMAGE_SHOWN, saveBase64Image } from './generated-image';
 import type { ManifestEntry, ToolDeps } from './manifest-entry';

@@ -2,7 +2,7 @@
 import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import type * as GoogleSdk from '@google/genai';
 import type * as OpenAISdk from 'openai';
-import { lazyModule } from '../../lib/lazy-module';
+import { lazyModule } from './lazy-module';
 
 export const openAISdk = lazyModule<typeof OpenAISdk>(() => import('openai'));
 export const anthropicSdk = lazyModule<typeof AnthropicSdk>(() => import('@anthropic-ai/sdk'));
