@@ -61,7 +61,7 @@ test('screens: the store, the auth form, a search step and a generated image, li
   await store.getByRole('button', { name: 'Close' }).click();
   await pickTools(page, ['Tavily Search', 'DALL-E-3']);
   await fake.script({
-    replies: [...searchTurn, imageTurn[0], { text: 'Here is your lighthouse at sunset.' }],
+    replies: [...searchTurn, ...imageTurn.slice(0, 1), { text: 'Here is your lighthouse at sunset.' }],
   });
   await send(page, 'Which lighthouse is the tallest?');
   await expect(messages(page).nth(1)).toContainText('well documented', { timeout: 45_000 });
