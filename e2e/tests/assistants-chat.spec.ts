@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test as chatTest } from '../support/chat-fixtures';
 import { startFactApi, type FactApi } from '../support/fact-api';
@@ -34,6 +35,13 @@ const API_FACT = 'The harbour bell was cast in 1887 and rings at noon.';
 const FILE_FACT = 'The harbour master of Port Ellery is Ottoline Vance.';
 /** getFact of the 127.0.0.1 server: SPEC §3's `<operationId>_action_<encoded domain>`. */
 const ACTION_FUNCTION = 'getFact_action_127---0---0---1';
+const REPORT = 'High tide at 06:12, low tide at 12:31.\n';
+const PYTHON_PRINTED = 'Tide report written';
+const PYTHON = [
+  "with open('/mnt/data/report.txt', 'w') as f:",
+  `    f.write(${JSON.stringify(REPORT)})`,
+  `print('${PYTHON_PRINTED}')`,
+].join('\n');
 
 let api: FactApi;
 test.beforeEach(async () => {
@@ -47,7 +55,7 @@ test('a user builds an assistant with an action, knowledge and code interpreter,
   page,
   fake,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await page.setViewportSize(VIEWPORTS.desktop);
   await signUp(page);
   await page.getByRole('button', { name: /^Endpoint:/ }).click();
@@ -142,6 +150,36 @@ test('a user builds an assistant with an action, knowledge and code interpreter,
   const lastRequest = JSON.stringify((await fake.chatRequests()).at(-1)?.body);
   expect(lastRequest).toContain(FILE_FACT);
   expect(lastRequest).toContain('call_search');
+
+  // Code interpreter: Python prints a line and writes a file to /mnt/data; the step shows what it printed and
+  // the file as a download link whose content is what the code wrote. Pyodide's first start is slow.
+  await fake.script({
+    replies: [
+      {
+        toolCalls: [
+          { id: 'call_python', name: 'code_interpreter', arguments: JSON.stringify({ code: PYTHON }) },
+        ],
+        finishReason: 'tool_calls',
+      },
+      { text: 'The report is ready: ', quoteToolOutput: true },
+    ],
+  });
+  await send(page, 'Write me the tide report.');
+  const third = messages(page).nth(5);
+  await expect(third).toContainText('The report is ready: ', { timeout: 180_000 });
+  await expect(third).toContainText(PYTHON_PRINTED);
+  const codeStep = third.getByRole('button', { name: 'Finished analyzing' });
+  await expect(codeStep).toBeVisible();
+  if ((await codeStep.getAttribute('aria-expanded')) !== 'true') await codeStep.click();
+  const step = third.getByTestId('tool-call');
+  await expect(step).toContainText(PYTHON_PRINTED);
+  await expect(step).toContainText("open('/mnt/data/report.txt', 'w')");
+  const fileLink = step.getByRole('link', { name: /report\.txt/ });
+  await expect(fileLink).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), fileLink.click()]);
+  expect(download.suggestedFilename()).toBe('report.txt');
+  const downloaded = await download.path();
+  expect(readFileSync(downloaded, 'utf8')).toBe(REPORT);
 
   // Screens: the builder (avatar, action, knowledge, code interpreter on) and the chat with its tool steps.
   await actionStep.click();

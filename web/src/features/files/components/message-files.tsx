@@ -6,7 +6,8 @@ import { DocumentIcon } from '../../../components/ui/icons';
 
 /**
  * A user message's files above its text: image thumbnails (full size in a new tab) and document chips. Only
- * the server's own content links are ever used as a link or image source (`fileContentLink`).
+ * the server's own content links are ever used as a link or image source (`fileContentLink`); a document
+ * with one is a download link (the files a code-interpreter run wrote).
  */
 export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
   const { t } = useTranslation();
@@ -37,11 +38,8 @@ export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
             </li>
           );
         }
-        return (
-          <li
-            key={file.file_id}
-            className="flex h-14 w-52 max-w-full items-center gap-2 rounded-xl border border-neutral-200 p-2 pe-3 dark:border-neutral-700"
-          >
+        const chip = (
+          <>
             <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-sky-600 text-white">
               <DocumentIcon width={20} height={20} />
             </span>
@@ -51,6 +49,24 @@ export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
                 {fileFormatLabel(name, file.type)}
               </span>
             </span>
+          </>
+        );
+        const chipBox =
+          'flex h-14 w-52 max-w-full items-center gap-2 rounded-xl border border-neutral-200 p-2 pe-3 dark:border-neutral-700';
+        return (
+          <li key={file.file_id} className={link === null ? chipBox : 'max-w-full'}>
+            {link === null ? (
+              chip
+            ) : (
+              <a
+                href={link}
+                download={name}
+                title={t('com_ui_download')}
+                className={`${chipBox} hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 dark:hover:bg-neutral-800 dark:focus-visible:outline-white`}
+              >
+                {chip}
+              </a>
+            )}
           </li>
         );
       })}
