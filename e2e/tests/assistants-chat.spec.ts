@@ -129,6 +129,9 @@ test('a user builds an assistant with an action, knowledge and code interpreter,
   await expect(first).toContainText(`The harbour API says: {"fact":"${API_FACT}"}`, { timeout: 45_000 });
   expect(api.seen.map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`]);
   const actionStep = first.getByRole('button', { name: 'Used getFact (127.0.0.1)' });
+  // The reply is the assistant's, by name (SPEC §2), not the model's family label.
+  await expect(first.getByText('Harbour guide', { exact: true })).toBeVisible();
+  await expect(first.getByText('GPT-4', { exact: true })).toHaveCount(0);
   await expect(actionStep).toBeVisible();
 
   // Retrieval: the model searches the knowledge file and quotes the passage it got.

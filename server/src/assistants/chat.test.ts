@@ -132,6 +132,33 @@ describeEachEngine('assistants chat', (getDb, { getDatabase }) => {
     },
   );
 
+  it('labels the reply with the assistant’s name (SPEC §2), or "Assistant" without one', async () => {
+    const senders = async (body: object) => {
+      const assistant = await createAssistant(user, body);
+      fake.script({ replies: [{ text: 'Ahoy.' }] });
+      const reader = new EventReader(await chat(user, { text: 'Hello', assistant_id: assistant.id }));
+      await reader.done;
+      const created = reader.events[0]?.data;
+      const final = reader.events.at(-1)?.data;
+      if (created?.type !== 'created' || final?.type !== 'final') throw new Error('no created or final');
+      const saved = await server.app.inject({
+        method: 'GET',
+        url: `/api/messages/${final.conversation.conversationId}`,
+        headers: user.headers,
+      });
+      const reply = saved
+        .json<Array<{ isCreatedByUser: boolean; sender: string }>>()
+        .find((m) => !m.isCreatedByUser);
+      return [created.sender, final.responseMessage.sender, reply?.sender];
+    };
+    expect(await senders({ name: 'Harbour guide' })).toEqual([
+      'Harbour guide',
+      'Harbour guide',
+      'Harbour guide',
+    ]);
+    expect(await senders({})).toEqual(['Assistant', 'Assistant', 'Assistant']);
+  });
+
   it('answers 404 before streaming for an unknown or another user’s assistant', async () => {
     const other = await chatUser(server);
     const theirs = await createAssistant(other, {});

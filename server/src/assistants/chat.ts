@@ -1,6 +1,7 @@
 // `POST /api/assistants/chat` (API.md "Assistants and actions"): the assistant's run on the chat engine's
 // stream, with its tools and instructions; the thread (one per conversation) and the run's record (SPEC §3
 // statuses) are kept here.
+import { assistantSender } from '@parley/shared/messages/reply-sender';
 import type { AssistantsChatRequest } from '@parley/shared/schemas/assistant-run';
 import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
 import type { AgentTool } from '../agents/agent-types';
@@ -165,6 +166,7 @@ export async function startAssistantChat(
     ...(body.key ? { key: body.key } : {}),
   };
   const assistantTurn: AssistantTurn = {
+    sender: assistantSender(assistant.name),
     tools: await toolsFor(deps, userId, assistant, body),
     system: systemOf(assistant, body),
     begin: runHooks(deps, userId, assistant, threadId),

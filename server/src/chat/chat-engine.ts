@@ -73,7 +73,7 @@ function replyOf(input: StartInput, prepared: PreparedTurn): ReplyIdentity {
     messageId: turn.responseMessageId,
     conversationId: turn.conversationId,
     parentMessageId: turn.userMessage.messageId,
-    sender: replySender(options, model, resolved.sender),
+    sender: input.assistant?.sender ?? replySender(options, model, resolved.sender),
     model,
     endpoint: input.body.endpoint,
     isEdited: turn.kind === 'edit-reply' || turn.kind === 'continue',

@@ -174,6 +174,8 @@ export interface AssistantRunHooks {
 
 /** An assistants turn: the assistant's tools and instructions, and its run's bookkeeping. */
 export interface AssistantTurn {
+  /** Who the reply is from: the assistant's name (SPEC §2), not the model's family label. */
+  sender: string;
   tools: AgentTool[];
   /** The assistant's instructions (+ the request's additional instructions). */
   system: string | undefined;

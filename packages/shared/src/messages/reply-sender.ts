@@ -27,3 +27,8 @@ export function replySender(
   if (endpointLabel) return endpointLabel;
   return FAMILY_LABELS.find(([pattern]) => pattern.test(model ?? ''))?.[1] ?? 'AI';
 }
+
+/** An assistant's reply (SPEC §2 sender, assistants endpoint): the assistant's name, else "Assistant". */
+export function assistantSender(name: string | null | undefined): string {
+  return name?.trim() || 'Assistant';
+}

@@ -21,6 +21,7 @@ import { filesQuery } from '../../features/files/api/files';
 import { useUpdateUserPlugins } from '../../features/plugins/api/plugins';
 import { readStored, writeStored } from '../../lib/local-storage';
 import i18n from 'i18next';
+import { assistantSender } from '@parley/shared/messages/reply-sender';
 
 /** Its own chunk: the builder loads when the assistants endpoint is in use. */
 const AssistantBuilder = lazy(() =>
@@ -192,7 +193,7 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
       </Suspense>
     ),
     landingHero: assistant ? <AssistantLanding assistant={assistant} /> : null,
-    replySender: assistant?.name || null,
+    replySender: assistant ? assistantSender(assistant.name) : null,
     iconURL: assistant?.metadata.avatar ?? null,
     labels,
   };
