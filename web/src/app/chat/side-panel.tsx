@@ -74,7 +74,7 @@ export function SidePanel({ container, children }: SidePanelProps) {
             {hide}
           </div>
         ) : (
-          <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
+          <div className="relative flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
             <div className="flex items-center justify-between gap-1">
               <button
                 type="button"
