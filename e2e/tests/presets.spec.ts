@@ -10,7 +10,8 @@ function presetsMenu(page: Page) {
 }
 
 async function openPresets(page: Page) {
-  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  // The trigger names the active preset, if any (issue 16 item 8).
+  await page.getByRole('button', { name: /^Presets( \(active: .+\))?$/ }).click();
   await expect(presetsMenu(page)).toBeVisible();
   return presetsMenu(page);
 }
@@ -45,6 +46,7 @@ test('save, pin, apply and delete a preset', async ({ page, fake }) => {
   await menu.getByRole('button', { name: /^Mini helper/ }).click();
   await expect(page.getByText('Active!').first()).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Model: gpt-4o-mini' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Presets (active: Mini helper)' })).toBeVisible();
   await fake.script({ replies: [{ text: 'Preset reply' }] });
   await send(page, 'Hello with a preset');
   await expect(messages(page).nth(1)).toContainText('Preset reply');
