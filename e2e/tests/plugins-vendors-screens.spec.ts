@@ -1,44 +1,12 @@
-import { type Page } from '@playwright/test';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import { loadedWidth } from '../support/files';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { openPluginStore, pickTools, usePluginsEndpoint } from '../support/plugins';
+import { DALLE_KEY, installWithKey, searchTurn, TAVILY_KEY, VENDOR_ENV } from '../support/vendor-tools';
 
 // Vendor tools with a user's credentials, against the vendors' fakes that ride along in the fake OpenAI process
 // (`/vendor/*`): Tavily search and DALL·E 3. Each fake checks the key it is sent.
-test.use({
-  parleyEnv: {
-    TAVILY_BASE_URL: '{FAKE_URL}/vendor/tavily',
-    DALLE3_BASEURL: '{FAKE_URL}/vendor/openai/v1',
-  },
-});
-
-const TAVILY_KEY = 'tvly-e2e-ada-0123456789';
-const DALLE_KEY = 'sk-e2e-ada-dalle-0123456789';
-
-const searchTurn = [
-  {
-    toolCalls: [
-      { id: 'call_search', name: 'tavily_search_results_json', arguments: '{"query":"tallest lighthouse"}' },
-    ],
-    finishReason: 'tool_calls' as const,
-  },
-  { text: 'According to Tavily, the tallest lighthouse is well documented (result 1).' },
-];
-
-/** Installs a tool that needs one credential, typing it into the store's auth form; leaves the store open. */
-async function installWithKey(page: Page, tool: string, label: string, key: string) {
-  const store = await openPluginStore(page, tool);
-  await store.getByRole('button', { name: `Install ${tool}` }).click();
-  const field = store.getByLabel(label, { exact: true });
-  await expect(field).toBeFocused();
-  const save = store.getByRole('button', { name: 'Save' });
-  await expect(save).toBeDisabled();
-  await field.fill(key);
-  await save.click();
-  await expect(store.getByRole('button', { name: `Uninstall ${tool}` })).toBeVisible();
-  return store;
-}
+test.use({ parleyEnv: VENDOR_ENV });
 
 const imageTurn = [
   {
