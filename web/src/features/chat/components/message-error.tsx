@@ -27,7 +27,7 @@ export function MessageError({
   const error = describeError(text);
   const userProvidesKey = help?.userProvidesKey(endpoint) ?? false;
   const endpointLabel = help?.endpointLabel(endpoint) || endpoint || t('com_ui_assistant');
-  const { body, details } = errorWords(error, { endpoint: endpointLabel, userProvidesKey }, t);
+  const { body, details, hint } = errorWords(error, { endpoint: endpointLabel, userProvidesKey }, t);
   const setKey =
     help && endpoint && offersSetKey(error, userProvidesKey) ? () => help.setKey(endpoint) : null;
   const retry = onRetry && offersRetry(error) ? onRetry : null;
@@ -44,6 +44,7 @@ export function MessageError({
             {details}
           </pre>
         )}
+        {hint && <p>{hint}</p>}
         {(retry || setKey) && (
           <div className="flex flex-wrap gap-2 pt-1">
             {retry && (

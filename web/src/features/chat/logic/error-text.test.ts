@@ -29,6 +29,13 @@ describe('describeError', () => {
     expect(result.kind === 'token_balance' && result.details).toContain('Prompt tokens: 300');
   });
 
+  it('adds the generations to the code block when the error carries them', () => {
+    const result = describeError(
+      '{"type":"token_balance","balance":10,"promptTokens":300,"tokenCost":900,"generations":["Once upon"]}',
+    );
+    expect(result.kind === 'token_balance' && result.details).toContain('Generations: [\n  "Once upon"\n]');
+  });
+
   it('shows the first 512 characters of anything else', () => {
     const long = 'x'.repeat(600);
     expect(describeError(long)).toEqual({ kind: 'unknown', text: 'x'.repeat(RAW_ERROR_LIMIT) });

@@ -46,7 +46,10 @@ describe('errorWords', () => {
     expect(words('{"type":"expired_user_key","endpoint":"OpenAI","expiredAt":"2026-01-01"}', true).body).toBe(
       'Provided key for OpenAI expired at 2026-01-01. Please provide a key and try again.',
     );
-    expect(words('{"type":"token_balance","balance":1}', false).body).toMatch(/^Insufficient Funds/);
+    const funds = words('{"type":"token_balance","balance":1,"promptTokens":9,"tokenCost":22.5}', false);
+    expect(funds.body).toMatch(/^Insufficient Funds/);
+    expect(funds.details).toBe('Balance: 1\nPrompt tokens: 9\nCost: 22.5');
+    expect(funds.hint).toBe('Ask your administrator to add credits, then retry.');
     expect(words('plain failure', false)).toEqual({
       body: "Something went wrong. Here's the specific error message we encountered:",
       details: 'plain failure',

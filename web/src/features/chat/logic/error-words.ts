@@ -5,6 +5,8 @@ export interface ErrorWords {
   body: string;
   /** Raw details shown under the sentence (balance figures, the provider's own words). */
   details: string | null;
+  /** What the user can do, shown after the details (when the body leads into them). */
+  hint?: string;
 }
 
 /**
@@ -55,7 +57,10 @@ export function errorWords(
           : t('com_error_message_limit', { limit: error.limit, minutes: error.windowMinutes }),
       );
     case 'token_balance':
-      return words(t('com_error_token_balance'), error.details);
+      return {
+        ...words(t('com_error_token_balance'), error.details),
+        hint: t('com_error_token_balance_help'),
+      };
     case 'illegal_model_request':
       return words(
         t('com_error_illegal_model_request', { model: error.model, endpoint: error.endpoint || endpoint }),

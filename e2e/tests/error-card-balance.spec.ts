@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+
+/**
+ * Issue 16 "Contradictions" and item 4: a balance that cannot pay shows SPEC §8's "Insufficient Funds" with the
+ * balance, prompt tokens and cost in a code block, and nothing reaches the model. Screenshots light/dark, 375/1280.
+ */
+
+const SIZES = Object.entries(VIEWPORTS);
+const SCHEMES = ['light', 'dark'] as const;
+
+async function sized(page: Page, size: string, colorScheme: 'light' | 'dark') {
+  await page.setViewportSize(VIEWPORTS[size as keyof typeof VIEWPORTS]);
+  await page.emulateMedia({ colorScheme });
+}
+
+// Balance checking on, with a start balance far below what any message costs.
+test.use({ parleyEnv: { CHECK_BALANCE: 'true', START_BALANCE: '3' } });
+
+test('shows SPEC’s “Insufficient Funds” with balance, prompt tokens and cost in a code block', async ({
+  page,
+  fake,
+}) => {
+  await signUp(page);
+  // SPEC §2: with balance checking on, the user menu shows the balance with two decimals.
+  await page.getByRole('button', { name: 'Ada Lovelace' }).click();
+  await expect(page.getByText('Balance: 3.00')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await send(page, 'Hello there');
+  const card = messages(page).nth(1).getByRole('alert');
+  await expect(card).toContainText('Insufficient Funds');
+  const figures = card.locator('pre');
+  await expect(figures).toContainText('Balance: 3');
+  await expect(figures).toContainText(/Prompt tokens: [1-9]\d*/);
+  const cost = Number((await figures.innerText()).match(/Cost: ([0-9.]+)/)?.[1]);
+  expect(cost).toBeGreaterThan(3);
+  // What the user can do about it (issue 16 item 4).
+  await expect(card).toContainText('Ask your administrator to add credits, then retry.');
+  // No key to set (the balance, not the key, is in the way); Retry stays for after a top-up.
+  await expect(card.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  expect(await fake.chatRequests()).toEqual([]);
+});
+
+for (const [size] of SIZES) {
+  for (const colorScheme of SCHEMES) {
+    test(`balance card screenshot (${size}, ${colorScheme})`, async ({ page }) => {
+      await sized(page, size, colorScheme);
+      await signUp(page);
+      await send(page, 'Hello there');
+      await expect(messages(page).nth(1).getByRole('alert')).toContainText('Insufficient Funds');
+      await snapshot(page, `error-card-balance-${size}-${colorScheme}`);
+    });
+  }
+}

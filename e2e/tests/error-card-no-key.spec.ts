@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+
+/**
+ * Issue 16 item 4: a user key that is gone gives SPEC §8's "No key found" text, and the card offers to set a key
+ * (the endpoint lets users bring their own). Screenshots light/dark, 375/1280.
+ */
+
+const SIZES = Object.entries(VIEWPORTS);
+const SCHEMES = ['light', 'dark'] as const;
+
+async function sized(page: Page, size: string, colorScheme: 'light' | 'dark') {
+  await page.setViewportSize(VIEWPORTS[size as keyof typeof VIEWPORTS]);
+  await page.emulateMedia({ colorScheme });
+}
+
+// Every user brings their own key; this one is revoked elsewhere after the page loaded.
+test.use({ parleyEnv: { OPENAI_API_KEY: 'user_provided' } });
+
+async function keyThenRevokeElsewhere(page: Page) {
+  await signUp(page);
+  const refreshed = await page.request.post('/api/auth/refresh');
+  const { token } = (await refreshed.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const set = await page.request.put('/api/keys', {
+    headers,
+    data: {
+      name: 'openAI',
+      value: 'sk-user-gone',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  expect(set.status(), await set.text()).toBeLessThan(300);
+  await page.reload();
+  await expect(messageBox(page)).toBeEnabled();
+  // Another tab (or a "revoke all keys") takes the key away; this page still thinks it has one.
+  const revoked = await page.request.delete('/api/keys/openAI', { headers });
+  expect(revoked.status(), await revoked.text()).toBeLessThan(300);
+}
+
+test('says SPEC’s “No key found” and offers to set a key in the card', async ({ page, fake }) => {
+  await keyThenRevokeElsewhere(page);
+  await send(page, 'Are you there?');
+  const card = messages(page).nth(1).getByRole('alert');
+  await expect(card).toContainText('No key found. Please provide a key and try again.');
+  await card.getByRole('button', { name: 'Set API key' }).click();
+  await expect(page.getByRole('dialog', { name: 'Config key for OpenAI' })).toBeVisible();
+  expect(await fake.chatRequests()).toEqual([]);
+});
+
+for (const [size] of SIZES) {
+  for (const colorScheme of SCHEMES) {
+    test(`no-key card screenshot (${size}, ${colorScheme})`, async ({ page }) => {
+      await sized(page, size, colorScheme);
+      await keyThenRevokeElsewhere(page);
+      await send(page, 'Are you there?');
+      await expect(messages(page).nth(1).getByRole('alert')).toContainText('No key found');
+      await snapshot(page, `error-card-no-key-${size}-${colorScheme}`);
+    });
+  }
+}

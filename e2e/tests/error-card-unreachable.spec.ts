@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+
+/**
+ * Issue 16 item 4: a provider nobody can reach names the endpoint, says what to do, keeps the raw reason as
+ * detail, and Retry in the card asks again. Screenshots light/dark, 375/1280.
+ */
+
+const SIZES = Object.entries(VIEWPORTS);
+const SCHEMES = ['light', 'dark'] as const;
+
+async function sized(page: Page, size: string, colorScheme: 'light' | 'dark') {
+  await page.setViewportSize(VIEWPORTS[size as keyof typeof VIEWPORTS]);
+  await page.emulateMedia({ colorScheme });
+}
+
+// Nothing listens on port 9 (discard): every request to the provider fails to connect.
+test.use({ parleyEnv: { OPENAI_REVERSE_PROXY: 'http://127.0.0.1:9/v1' } });
+
+test('names the endpoint, says to retry, keeps the reason, and Retry asks again', async ({ page }) => {
+  await signUp(page);
+  await send(page, 'Hello?');
+  const card = messages(page).nth(1).getByRole('alert');
+  await expect(card).toContainText(
+    'OpenAI did not answer this time. Please retry in a moment; if it keeps failing, contact your administrator.',
+    { timeout: 30_000 },
+  );
+  await expect(card.locator('pre')).toContainText('Could not reach the provider');
+  await expect(card.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Retry' }).click();
+  // Asked again: the reply is regenerated, and fails the same way, as a second version.
+  await expect(messages(page).nth(1).getByRole('group', { name: 'Versions' })).toContainText('2 / 2', {
+    timeout: 30_000,
+  });
+  await expect(messages(page).nth(1).getByRole('alert')).toContainText('OpenAI did not answer this time.');
+});
+
+for (const [size] of SIZES) {
+  for (const colorScheme of SCHEMES) {
+    test(`unreachable card screenshot (${size}, ${colorScheme})`, async ({ page }) => {
+      await sized(page, size, colorScheme);
+      await signUp(page);
+      await send(page, 'Hello?');
+      await expect(messages(page).nth(1).getByRole('button', { name: 'Retry' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await snapshot(page, `error-card-unreachable-${size}-${colorScheme}`);
+    });
+  }
+}
