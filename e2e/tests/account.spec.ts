@@ -45,6 +45,35 @@ test('rename, change the password, then delete the account with everything in it
   expect(login.status()).toBe(401);
 });
 
+test('sign out other sessions: another browser is signed out, this one stays', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = await signUp(page);
+  const elsewhere = await browser.newContext({ baseURL });
+  const other = await elsewhere.newPage();
+  const login = await other.request.post('/api/auth/login', {
+    data: { email, password: 'correct horse battery' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await other.goto('/c/new');
+  await expect(other.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
+
+  const settings = await openAccount(page);
+  await settings.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(page.getByText('Other sessions signed out: 1.', { exact: true })).toBeVisible();
+
+  // The other browser's session is gone: a reload lands on the login page.
+  await other.reload();
+  await expect(other).toHaveURL(/\/login$/);
+  // This one still works after a reload.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await elsewhere.close();
+});
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`account tab screenshots (${size}, ${colorScheme})`, async ({ page }) => {

@@ -75,6 +75,40 @@ test.describe('a reply in progress', () => {
     await expect(messages(page).nth(1).getByRole('button', { name: 'Continue' })).toBeVisible();
   });
 
+  test('a reply the provider cuts off keeps SPEC’s notice, with Continue and Regenerate', async ({
+    page,
+    fake,
+  }) => {
+    await signUp(page);
+    const words = Array.from({ length: 40 }, (_, i) => `part${i}`).join(' ');
+    await fake.script({ replies: [{ text: words, chunkSize: 6, delayMs: 20, dropAfterChunks: 5 }] });
+    await send(page, 'Tell me everything');
+    const reply = messages(page).nth(1);
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 });
+    await expect(reply).toContainText('part1');
+    // Not stopped by the user: the reply was really cut off, and says so.
+    await expect(reply.getByText(/This response is incomplete/)).toBeVisible();
+    await expect(reply.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await expect(reply.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+
+    await page.reload();
+    await expect(
+      messages(page)
+        .nth(1)
+        .getByText(/This response is incomplete/),
+    ).toBeVisible();
+
+    // Continue finishes it; the notice goes once the reply is whole.
+    await fake.script({ replies: [{ text: ' and the rest.' }] });
+    await messages(page).nth(1).getByRole('button', { name: 'Continue' }).click();
+    await expect(messages(page).nth(1)).toContainText('and the rest.');
+    await expect(
+      messages(page)
+        .nth(1)
+        .getByText(/This response is incomplete/),
+    ).toHaveCount(0);
+  });
+
   test('survives a page reload and finishes', async ({ page, fake }) => {
     await signUp(page);
     const words = Array.from({ length: 40 }, (_, i) => `step${i}`).join(' ');

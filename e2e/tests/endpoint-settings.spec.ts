@@ -107,7 +107,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.keyboard.press('Escape');
       await chooseEndpoint(page, 'Google');
       parameters = await openParameters(page);
+      await parameters.getByRole('textbox', { name: 'Input 1' }).fill('Hello');
+      await parameters.getByRole('textbox', { name: 'Output 1' }).fill('Bonjour');
       await parameters.getByRole('button', { name: 'Add example' }).click();
+      await parameters.getByRole('button', { name: 'Add example' }).scrollIntoViewIfNeeded();
       await snapshot(page, `endpoint-settings-google-${size}-${colorScheme}`);
     });
   }

@@ -76,8 +76,29 @@ describe('main', () => {
     );
   });
 
-  it('serves on an embedded database, then shuts down cleanly on SIGTERM', async () => {
+  it('serves on an embedded database with a LibreChat 1.3.x config, then shuts down cleanly on SIGTERM', async () => {
     const cwd = tempDir();
+    // Issue 16 item 13: a current LibreChat deployment's librechat.yaml starts Parley; keys Parley does not
+    // know are each warned about once, and `balance` is read.
+    writeFileSync(
+      join(cwd, 'librechat.yaml'),
+      [
+        'version: 1.3.1',
+        'interface:',
+        '  agents: true',
+        'balance:',
+        '  enabled: true',
+        '  startBalance: 20000',
+        'memory:',
+        '  disabled: true',
+        'webSearch:',
+        '  serperApiKey: x',
+        'endpoints:',
+        '  agents:',
+        '    recursionLimit: 50',
+        '',
+      ].join('\n'),
+    );
     const port = await freePort();
     let config: unknown;
     const run = await runMain(cwd, { PORT: String(port), HOST: '127.0.0.1' }, (pid) => {
@@ -90,7 +111,16 @@ describe('main', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Parley is ready at http:\/\/localhost:\d+ \(PGlite in .*data\/db/);
-    expect(config).toMatchObject({ appTitle: 'Parley', registrationEnabled: true });
+    expect(config).toMatchObject({ appTitle: 'Parley', registrationEnabled: true, checkBalance: true });
+    // One JSON log line per ignored key (pino escapes the quotes of the message).
+    const warned = (key: string) =>
+      run.stdout
+        .split('\n')
+        .filter((line) => line.includes(`"key":"${key}"`) && line.includes('is not used'));
+    for (const key of ['interface.agents', 'memory', 'webSearch', 'endpoints.agents']) {
+      expect(warned(key), key).toHaveLength(1);
+    }
+    expect(warned('balance')).toEqual([]);
     // The database closed with the server: its data dir lock is gone.
     expect(existsSync(join(cwd, 'data', 'db.lock'))).toBe(false);
   }, 120_000);

@@ -96,6 +96,31 @@ describeEachEngine('titles, limits and balance', (_getDb, { getDatabase }) => {
     expect(completionBodies(fake)).toHaveLength(1);
   });
 
+  it('a first reply the user stopped still leaves a title from the first message (issue 16 item 3)', async () => {
+    const app = await serve({ TITLE_CONVO: 'true' });
+    const words = Array.from({ length: 30 }, (_, i) => `w${i} `);
+    fake.script({ replies: [{ chunks: words, delayMs: 60 }] });
+    const reader = await ask(app, user, { text: '  Name the planets\nin order  ' });
+    await reader.waitFor(() => reader.events.filter((e) => e.data.type === 'text').length >= 3);
+    const created = reader.events[0]?.data;
+    if (created?.type !== 'created') throw new Error('no created event');
+    const stopped = await postJson(app, '/api/ask/openAI/abort', user, {
+      abortKey: created.conversationId,
+      endpoint: 'openAI',
+    });
+    expect(stopped.status).toBe(200);
+    await reader.done;
+    expect(reader.final().responseMessage.finish_reason).toBe('incomplete');
+    expect(reader.final().conversation.title).toBe('Name the planets');
+    const listed = await app.app.inject({ url: '/api/convos?pageNumber=1', headers: user.headers });
+    expect(listed.json<{ conversations: { title: string }[] }>().conversations[0]?.title).toBe(
+      'Name the planets',
+    );
+    // No title is asked of the model for a reply that was not completed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(completionBodies(fake)).toHaveLength(1);
+  });
+
   it('refuses a message beyond the concurrent limit with code concurrent, and frees the slot after', async () => {
     const app = await serve({ LIMIT_CONCURRENT_MESSAGES: 'true', CONCURRENT_MESSAGE_MAX: '1' });
     fake.script({ replies: [{ chunks: ['a', 'b', 'c', 'd'], delayMs: 150 }, { text: 'ok' }] });

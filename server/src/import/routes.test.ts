@@ -152,6 +152,42 @@ describeEachEngine('conversation import', (getDb, { getDatabase }) => {
     }
   });
 
+  it('imports the same file again without duplicates: new, updated and skipped are counted (issue 16 item 10)', async () => {
+    const alice = await user('alice');
+    const first = { ...simpleChatGpt('Tides', 1_720_000_000), id: 'chatgpt-conv-tides' };
+    const once = await imported(alice, [first, simpleChatGpt('No id here', 1_720_000_500)]);
+    expect(once).toMatchObject({ created: 2, updated: 0, skipped: 0, imported: 2, failed: [] });
+
+    // The same conversation, later in ChatGPT: one more question and answer under the first answer.
+    const grown = {
+      ...first,
+      update_time: 1_720_000_100,
+      mapping: {
+        ...first.mapping,
+        a: node('a', 'q', ['q2'], said('assistant', 'answer of Tides', 1_720_000_001)),
+        q2: node('q2', 'a', ['a2'], said('user', 'And neap tides?', 1_720_000_050)),
+        a2: node('a2', 'q2', [], said('assistant', 'When Sun and Moon pull apart.', 1_720_000_051)),
+      },
+    };
+    const twice = await imported(alice, [grown, simpleChatGpt('No id here', 1_720_000_500)]);
+    expect(twice).toMatchObject({ created: 0, updated: 1, skipped: 1, imported: 1, failed: [] });
+    expect([...twice.conversationIds].sort()).toEqual([...once.conversationIds].sort());
+
+    const thrice = await imported(alice, [grown, simpleChatGpt('No id here', 1_720_000_500)]);
+    expect(thrice).toMatchObject({ created: 0, updated: 0, skipped: 2, imported: 0 });
+
+    const listed = (await listConversations(getDb(), alice.user.id, 1)).conversations;
+    expect(listed.map((c) => c.title).sort()).toEqual(['No id here', 'Tides']);
+    const tides = listed.find((c) => c.title === 'Tides');
+    const messages = await listMessages(getDb(), alice.user.id, tides?.conversationId ?? '');
+    expect(treeShape(messages)).toEqual([
+      'question of Tides',
+      'question of Tides > answer of Tides',
+      'question of Tides > answer of Tides > And neap tides?',
+      'question of Tides > answer of Tides > And neap tides? > When Sun and Moon pull apart.',
+    ]);
+  });
+
   it('imports everything valid and reports each conversation it could not read', async () => {
     const alice = await user('alice');
     const result = await imported(alice, [

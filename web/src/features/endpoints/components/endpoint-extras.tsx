@@ -168,7 +168,10 @@ export function ExamplesEditor({ values, onChange }: { values: EndpointOptions; 
     <fieldset className="space-y-2">
       <legend className={labelClass}>{t('com_endpoint_examples')}</legend>
       {examples.map((example, index) => (
-        <div key={index} className="grid gap-2 rounded-lg bg-neutral-50 p-2 dark:bg-neutral-800/60">
+        <div
+          key={index}
+          className="grid gap-2 rounded-lg border border-neutral-200 bg-neutral-50 p-2 dark:border-neutral-700 dark:bg-neutral-900/50"
+        >
           {(['input', 'output'] as const).map((side) => (
             <div key={side} className="space-y-1">
               <label htmlFor={`${baseId}-${side}-${index}`} className={hintClass}>
