@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { reportAuthError } from '../features/auth/auth-error';
 import { ApiError, CLIENT_ERROR_CODES } from '../lib/api-client';
 
 const MAX_RETRIES = 2;
@@ -12,8 +13,18 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+/** SPEC §4: any 401 from a query sets the auth error (the client already tried to refresh the session). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function createQueryClient(onUnauthorized: () => void = reportAuthError): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized();
+      },
+    }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetryQuery, refetchOnWindowFocus: false },
       mutations: { retry: false },

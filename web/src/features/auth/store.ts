@@ -11,6 +11,9 @@ interface AuthState {
   token: string | null;
   user: User | null;
   sessionChecked: boolean;
+  /** SPEC §4: a query answered 401 (set through `reportAuthError`, debounced); the login screen says so. */
+  authError: boolean;
+  setAuthError: (authError: boolean) => void;
   setSession: (session: AuthResponse) => void;
   clearSession: () => void;
 }
@@ -19,7 +22,9 @@ export const useAuthStore = create<AuthState>()((set) => ({
   token: null,
   user: null,
   sessionChecked: false,
-  setSession: ({ token, user }) => set({ token, user, sessionChecked: true }),
+  authError: false,
+  setAuthError: (authError) => set({ authError }),
+  setSession: ({ token, user }) => set({ token, user, sessionChecked: true, authError: false }),
   clearSession: () => set({ token: null, user: null, sessionChecked: true }),
 }));
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@parley/shared/api/paths';
 import { messageResponseSchema } from '@parley/shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client';
+import { clearAuthError } from '../auth-error';
 import { clearCachedData } from '../clear-previous-session';
 import { useAuthStore } from '../store';
 
@@ -18,6 +19,8 @@ export function useLogout() {
     mutationFn: () => apiPost(paths.authLogout, undefined, messageResponseSchema),
     onSettled: () => {
       clearSession();
+      // Signing out on purpose is no expired session: a 401 of a query still in flight says nothing.
+      clearAuthError();
       clearCachedData(queryClient);
       void navigate('/login', { replace: true });
     },

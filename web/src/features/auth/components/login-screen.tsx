@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StartupConfig } from '@parley/shared/schemas/startup-config';
 import { Alert } from '../../../components/ui/alert';
 import { useLogin } from '../api/login';
+import { useAuthStore } from '../store';
 import { loginErrorKey, oauthErrorKey } from '../error-messages';
 import { AuthConfigLoading } from './auth-config-loading';
 import { AuthFooterLink } from './auth-footer-link';
@@ -21,6 +22,7 @@ export function LoginScreen({ config, configPending }: LoginScreenProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const login = useLogin();
+  const authError = useAuthStore((state) => state.authError);
   if (configPending) return <AuthConfigLoading />;
 
   // A failed social login comes back as /login?error=…; a new attempt replaces that banner.
@@ -30,7 +32,9 @@ export function LoginScreen({ config, configPending }: LoginScreenProps) {
       ? loginErrorKey(login.error)
       : login.status === 'idle' && oauthError
         ? oauthErrorKey(oauthError)
-        : null;
+        : login.status === 'idle' && authError
+          ? 'com_auth_error_session_expired'
+          : null;
   const emailLogin = config?.emailLoginEnabled !== false;
 
   return (

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthResponse } from '@parley/shared/schemas/auth';
+import { clearAuthError } from '../auth-error';
 import { useAuthStore } from '../store';
 
 /** SPEC §4: a login or registration stores the user and token and goes to a new conversation. */
@@ -10,6 +11,7 @@ export function useStartSession(): (session: AuthResponse) => void {
   return useCallback(
     (session: AuthResponse) => {
       setSession(session);
+      clearAuthError();
       void navigate('/c/new', { replace: true });
     },
     [navigate, setSession],
