@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { NO_PARENT } from '@parley/shared/constants';
@@ -7,6 +7,7 @@ import { ArrowDownIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
 import { idleQueue } from '../../../lib/markdown/idle-queue';
 import { estimateRowHeight, textColumnWidth } from '../logic/row-height';
+import { createScrollHelpers } from '../logic/scroll-helpers';
 import type { ThreadEntry } from '../logic/thread';
 import { MessageItem, type ChatUser, type MessageHandlers } from './message-item';
 
@@ -90,6 +91,22 @@ export function MessageList(props: MessageListProps) {
     [virtualizer, thread.length],
   );
 
+  // SPEC §9's throttled helpers: following a stream jumps at most every 250 ms, the button glides at most
+  // every 750 ms. Each run re-checks that the reader still wants the end (they may have scrolled up since).
+  const wantsEnd = useRef<() => boolean>(() => true);
+  const scrollToBottomRef = useRef(scrollToBottom);
+  useLayoutEffect(() => {
+    scrollToBottomRef.current = scrollToBottom;
+  }, [scrollToBottom]);
+  const helpers = useMemo(
+    () =>
+      createScrollHelpers((behavior) => {
+        if (behavior === 'smooth' || wantsEnd.current()) scrollToBottomRef.current(behavior);
+      }),
+    [],
+  );
+  useEffect(() => helpers.cancel, [helpers]);
+
   const updateButton = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -160,9 +177,10 @@ export function MessageList(props: MessageListProps) {
   // reply that ends within sight is shown whole.
   const last = thread.at(-1)?.message;
   useLayoutEffect(() => {
-    if (submitting ? following.current : nearBottom.current) scrollToBottom();
+    wantsEnd.current = () => (submitting ? following.current : nearBottom.current);
+    if (wantsEnd.current()) helpers.instant();
     updateButton();
-  }, [submitting, last?.text, last?.messageId, scrollToBottom, updateButton]);
+  }, [submitting, last?.text, last?.messageId, helpers, updateButton]);
 
   useEffect(() => {
     window.addEventListener('resize', updateButton);
@@ -220,7 +238,7 @@ export function MessageList(props: MessageListProps) {
           label={t('com_ui_scroll_to_bottom')}
           onClick={() => {
             following.current = true;
-            scrollToBottom('smooth');
+            helpers.smooth();
           }}
         />
       )}
