@@ -9,6 +9,7 @@ import type { EndpointEntry } from '../../features/endpoints/endpoint-names';
 import { EndpointsMenu } from '../../features/endpoints/components/endpoints-menu';
 import { ModelSelect } from '../../features/endpoints/components/model-select';
 import { ParametersPopover } from '../../features/endpoints/components/parameters-popover';
+import { Tooltip } from '../../components/ui/tooltip';
 
 interface ChatHeaderProps {
   flags: InterfaceConfig | undefined;
@@ -64,15 +65,16 @@ export function ChatHeader({
       {specMenu}
       <div className="ms-auto flex items-center gap-0.5">
         {current?.config.userProvide && (
-          <button
-            type="button"
-            className={iconButton}
-            aria-label={t('com_ui_set_key_for', { endpoint: current.label })}
-            title={t('com_ui_set_key_for', { endpoint: current.label })}
-            onClick={() => onSetKey(current.name)}
-          >
-            <KeyIcon />
-          </button>
+          <Tooltip content={t('com_ui_set_key_for', { endpoint: current.label })}>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t('com_ui_set_key_for', { endpoint: current.label })}
+              onClick={() => onSetKey(current.name)}
+            >
+              <KeyIcon />
+            </button>
+          </Tooltip>
         )}
         {flags?.parameters !== false && setup && current && (
           <ParametersPopover

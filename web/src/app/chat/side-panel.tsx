@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/ui/chat-icons';
 import { ResizeHandle } from '../../components/ui/resize-handle';
 import { iconButton } from '../../components/ui/styles';
+import { Tooltip } from '../../components/ui/tooltip';
 import { usePreferences } from '../../lib/preferences';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { expandedSize, SIDE_PANEL } from '../layout/side-panel-layout';
@@ -19,27 +20,47 @@ interface SidePanelProps {
 
 /**
  * SPEC §2: the resizable, collapsible side panel on the end side of the chat (layout and collapsed state
- * remembered). Hidden on small screens, by the "hide side panel" preference, or by its own Hide button.
+ * remembered). Hidden on small screens and by the "hide side panel" preference; its own Hide button folds it
+ * away completely (`fullPanelCollapse`) with a button to bring it back.
  */
 export function SidePanel({ container, children }: SidePanelProps) {
   const { t } = useTranslation();
   const small = useMediaQuery(SMALL_SCREEN);
   const hidden = usePreferences((state) => state.hideSidePanel);
-  const setPreference = usePreferences((state) => state.setPreference);
-  const { size, collapsed, setSize, setCollapsed } = useSidePanel();
+  const { size, collapsed, fullCollapse, setSize, setCollapsed, setFullCollapse } = useSidePanel();
   if (small || hidden) return null;
+
+  // Folded away completely: only a small button at the end of the chat brings the panel back.
+  if (fullCollapse) {
+    return (
+      <div className="relative w-0 shrink-0">
+        <Tooltip content={t('com_ui_show_panel')} side="start">
+          <button
+            type="button"
+            className={`${iconButton} absolute end-4 top-3 z-10 border border-neutral-200 bg-white/90 shadow-sm dark:border-neutral-700 dark:bg-neutral-800/90`}
+            aria-label={t('com_ui_show_panel')}
+            aria-expanded="false"
+            onClick={() => setFullCollapse(false)}
+          >
+            <PanelIcon />
+          </button>
+        </Tooltip>
+      </div>
+    );
+  }
 
   const width = collapsed ? SIDE_PANEL.collapsedSize : expandedSize(size);
   const hide = (
-    <button
-      type="button"
-      className={iconButton}
-      aria-label={t('com_ui_hide_panel')}
-      title={t('com_ui_hide_panel')}
-      onClick={() => setPreference('hideSidePanel', true)}
-    >
-      <CloseIcon />
-    </button>
+    <Tooltip content={t('com_ui_hide_panel')} side={collapsed ? 'start' : 'bottom'}>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={t('com_ui_hide_panel')}
+        onClick={() => setFullCollapse(true)}
+      >
+        <CloseIcon />
+      </button>
+    </Tooltip>
   );
 
   return (
@@ -61,31 +82,33 @@ export function SidePanel({ container, children }: SidePanelProps) {
       >
         {collapsed ? (
           <div className="flex flex-col items-center gap-1 py-2">
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={t('com_ui_expand_panel')}
-              title={t('com_ui_expand_panel')}
-              aria-expanded="false"
-              onClick={() => setCollapsed(false)}
-            >
-              <ChevronLeftIcon className="rtl:rotate-180" />
-            </button>
+            <Tooltip content={t('com_ui_expand_panel')} side="start">
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t('com_ui_expand_panel')}
+                aria-expanded="false"
+                onClick={() => setCollapsed(false)}
+              >
+                <ChevronLeftIcon className="rtl:rotate-180" />
+              </button>
+            </Tooltip>
             {hide}
           </div>
         ) : (
           <div className="relative flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
             <div className="flex items-center justify-between gap-1">
-              <button
-                type="button"
-                className={iconButton}
-                aria-label={t('com_ui_collapse_panel')}
-                title={t('com_ui_collapse_panel')}
-                aria-expanded="true"
-                onClick={() => setCollapsed(true)}
-              >
-                <ChevronRightIcon className="rtl:rotate-180" />
-              </button>
+              <Tooltip content={t('com_ui_collapse_panel')}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={t('com_ui_collapse_panel')}
+                  aria-expanded="true"
+                  onClick={() => setCollapsed(true)}
+                >
+                  <ChevronRightIcon className="rtl:rotate-180" />
+                </button>
+              </Tooltip>
               {hide}
             </div>
             {children}
@@ -93,5 +116,24 @@ export function SidePanel({ container, children }: SidePanelProps) {
         )}
       </aside>
     </>
+  );
+}
+
+/** A window with a panel on its end side: "show the side panel". */
+function PanelIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      className="rtl:-scale-x-100"
+    >
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M15 4v16" />
+    </svg>
   );
 }

@@ -6,8 +6,14 @@ import { parseLayout, SIDE_PANEL } from './side-panel-layout';
 interface SidePanelState {
   size: number;
   collapsed: boolean;
+  /**
+   * SPEC §3 `fullPanelCollapse`: the panel's Hide button folds it away completely (not even the icon strip);
+   * one "Show side panel" button brings it back as it was (strip or open). Remembered across visits.
+   */
+  fullCollapse: boolean;
   setSize: (size: number) => void;
   setCollapsed: (collapsed: boolean) => void;
+  setFullCollapse: (fullCollapse: boolean) => void;
 }
 
 let saveTimer: number | undefined;
@@ -28,6 +34,7 @@ export const useSidePanel = create<SidePanelState>()((set) => {
   return {
     size: panel,
     collapsed: storedCollapsed === null ? panel <= SIDE_PANEL.collapsedSize : storedCollapsed === 'true',
+    fullCollapse: readStored(STORAGE_KEYS.fullPanelCollapse) === 'true',
     setSize: (size) => {
       set({ size });
       pendingLayout = JSON.stringify([100 - size, size]);
@@ -37,6 +44,10 @@ export const useSidePanel = create<SidePanelState>()((set) => {
     setCollapsed: (collapsed) => {
       writeStored(STORAGE_KEYS.sidePanelCollapsed, JSON.stringify(collapsed));
       set({ collapsed });
+    },
+    setFullCollapse: (fullCollapse) => {
+      writeStored(STORAGE_KEYS.fullPanelCollapse, JSON.stringify(fullCollapse));
+      set({ fullCollapse });
     },
   };
 });

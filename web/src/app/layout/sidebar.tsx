@@ -7,6 +7,7 @@ import { ConversationList } from '../../features/conversations/components/conver
 import { SidebarSearch } from '../../features/search/components/sidebar-search';
 import { useExportDialog } from './export-container';
 import { NavUserMenu } from './nav-user-menu';
+import { Tooltip } from '../../components/ui/tooltip';
 
 export const SIDEBAR_ID = 'sidebar';
 export const CLOSE_SIDEBAR_ID = 'close-sidebar';
@@ -35,17 +36,19 @@ export function Sidebar({ overlay, user, onClose }: SidebarProps) {
       }}
     >
       <div className="flex h-14 shrink-0 items-center px-2">
-        <button
-          id={CLOSE_SIDEBAR_ID}
-          type="button"
-          className={iconButton}
-          aria-label={t('com_nav_close_sidebar')}
-          aria-controls={SIDEBAR_ID}
-          aria-expanded="true"
-          onClick={onClose}
-        >
-          <SidebarIcon />
-        </button>
+        <Tooltip content={t('com_nav_close_sidebar')}>
+          <button
+            id={CLOSE_SIDEBAR_ID}
+            type="button"
+            className={iconButton}
+            aria-label={t('com_nav_close_sidebar')}
+            aria-controls={SIDEBAR_ID}
+            aria-expanded="true"
+            onClick={onClose}
+          >
+            <SidebarIcon />
+          </button>
+        </Tooltip>
       </div>
       <div className="px-2">
         <Link

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { iconButton } from '../../../components/ui/styles';
 import { hasParameters } from '../parameter-fields';
 import type { ParametersFormProps } from './parameters-form';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const ParametersForm = lazy(() => import('./parameters-form'));
 
@@ -22,13 +23,11 @@ export function ParametersPopover(props: ParametersFormProps) {
     return null;
   return (
     <Popover.Root>
-      <Popover.Trigger
-        className={iconButton}
-        aria-label={t('com_ui_parameters')}
-        title={t('com_ui_parameters')}
-      >
-        <SlidersIcon />
-      </Popover.Trigger>
+      <Tooltip content={t('com_ui_parameters')}>
+        <Popover.Trigger className={iconButton} aria-label={t('com_ui_parameters')}>
+          <SlidersIcon />
+        </Popover.Trigger>
+      </Tooltip>
       <Popover.Portal>
         <Popover.Content
           align="end"

@@ -13,6 +13,7 @@ import { activePreset, parsePresetFile, presetTitle } from '../preset-options';
 import { PinIcon, PresetsIcon } from './preset-icons';
 import type { EndpointChoice, ParametersEditor } from './preset-edit-dialog';
 import type { CurrentSetup } from './save-preset-dialog';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 // The dialogs are one chunk of their own, prefetched once the page is idle after the menu mounted.
 const loadDialogs = () => import('./preset-dialogs');
@@ -107,21 +108,23 @@ export function PresetsMenu({
   return (
     <>
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger className={presetsTrigger} aria-label={triggerLabel} title={triggerLabel}>
-          <PresetsIcon className="shrink-0" />
-          {activeTitle && (
-            <>
-              <span dir="auto" className="hidden max-w-40 truncate text-sm sm:inline">
-                {activeTitle}
-              </span>
-              {/* Too narrow for the name: a dot says a preset is active (the name is in the label). */}
-              <span
-                aria-hidden="true"
-                className="absolute end-1.5 top-1.5 size-2 rounded-full bg-emerald-600 sm:hidden dark:bg-emerald-400"
-              />
-            </>
-          )}
-        </Popover.Trigger>
+        <Tooltip content={triggerLabel}>
+          <Popover.Trigger className={presetsTrigger} aria-label={triggerLabel}>
+            <PresetsIcon className="shrink-0" />
+            {activeTitle && (
+              <>
+                <span dir="auto" className="hidden max-w-40 truncate text-sm sm:inline">
+                  {activeTitle}
+                </span>
+                {/* Too narrow for the name: a dot says a preset is active (the name is in the label). */}
+                <span
+                  aria-hidden="true"
+                  className="absolute end-1.5 top-1.5 size-2 rounded-full bg-emerald-600 sm:hidden dark:bg-emerald-400"
+                />
+              </>
+            )}
+          </Popover.Trigger>
+        </Tooltip>
         <Popover.Portal>
           <Popover.Content
             align="end"
@@ -133,28 +136,30 @@ export function PresetsMenu({
             <div className="flex items-center gap-1 px-1.5 pb-1">
               <h2 className="me-auto text-sm font-semibold">{t('com_endpoint_presets')}</h2>
               {current && (
+                <Tooltip content={t('com_endpoint_save_as_preset')}>
+                  <button
+                    type="button"
+                    className={smallIcon}
+                    aria-label={t('com_endpoint_save_as_preset')}
+                    onClick={() => {
+                      setOpen(false);
+                      setSavingAs(true);
+                    }}
+                  >
+                    <PlusIcon width={16} height={16} />
+                  </button>
+                </Tooltip>
+              )}
+              <Tooltip content={t('com_ui_import_preset')}>
                 <button
                   type="button"
                   className={smallIcon}
-                  aria-label={t('com_endpoint_save_as_preset')}
-                  title={t('com_endpoint_save_as_preset')}
-                  onClick={() => {
-                    setOpen(false);
-                    setSavingAs(true);
-                  }}
+                  aria-label={t('com_ui_import_preset')}
+                  onClick={() => fileInput.current?.click()}
                 >
-                  <PlusIcon width={16} height={16} />
+                  <UploadIcon width={16} height={16} />
                 </button>
-              )}
-              <button
-                type="button"
-                className={smallIcon}
-                aria-label={t('com_ui_import_preset')}
-                title={t('com_ui_import_preset')}
-                onClick={() => fileInput.current?.click()}
-              >
-                <UploadIcon width={16} height={16} />
-              </button>
+              </Tooltip>
               <input
                 ref={fileInput}
                 type="file"
@@ -292,18 +297,22 @@ function PresetRow({
           <span className="w-full truncate text-xs text-neutral-500 dark:text-neutral-400">{detail}</span>
         )}
       </button>
-      <button
-        type="button"
-        className={smallIcon}
-        aria-pressed={preset.defaultPreset}
-        aria-label={t('com_endpoint_pin_preset', { title })}
-        title={
+      {/* Issue 16 item 8: the pin says what it does, or that this preset is the default. */}
+      <Tooltip
+        content={
           preset.defaultPreset ? t('com_endpoint_preset_default_item') : t('com_endpoint_preset_default')
         }
-        onClick={onPin}
       >
-        <PinIcon width={16} height={16} filled={preset.defaultPreset} />
-      </button>
+        <button
+          type="button"
+          className={smallIcon}
+          aria-pressed={preset.defaultPreset}
+          aria-label={t('com_endpoint_pin_preset', { title })}
+          onClick={onPin}
+        >
+          <PinIcon width={16} height={16} filled={preset.defaultPreset} />
+        </button>
+      </Tooltip>
       <button
         type="button"
         className={smallIcon}
