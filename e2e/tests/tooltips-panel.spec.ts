@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { VIEWPORTS } from '../support/fixtures';
+import { expect, messageBox, signUp, test } from '../support/chat-fixtures';
+
+/** Screenshots for people to look at (not in the repository). */
+const SHOTS = process.env.PARLEY_SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+}
+
+function presetsMenu(page: Page) {
+  return page.getByRole('dialog', { name: 'Presets' });
+}
+
+async function openPresets(page: Page) {
+  await page.getByRole('button', { name: /^Presets( \(active: .+\))?$/ }).click();
+  await expect(presetsMenu(page)).toBeVisible();
+  return presetsMenu(page);
+}
+
+async function savePreset(page: Page, title: string) {
+  const menu = await openPresets(page);
+  await menu.getByRole('button', { name: 'Save as preset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save as preset' });
+  await dialog.getByLabel('Preset name').fill(title);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${title} saved!`).first()).toBeVisible();
+}
+
+test('the default preset’s pin has a tooltip: after 250 ms of hover, at once on keyboard focus', async ({
+  page,
+}) => {
+  await signUp(page);
+  await expect(messageBox(page)).toBeFocused();
+  await savePreset(page, 'Careful writer');
+  let menu = await openPresets(page);
+  const pin = menu.getByRole('button', { name: 'Use Careful writer as default' });
+  const tooltip = page.getByRole('tooltip');
+
+  // Hover: nothing before SPEC's 250 ms, then the tooltip, which describes the pin; leaving hides it.
+  const hoveredAt = Date.now();
+  await pin.hover();
+  await expect(tooltip).toHaveText('Pin as default');
+  expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(250);
+  const id = await tooltip.getAttribute('id');
+  await expect(pin).toHaveAttribute('aria-describedby', id ?? 'missing');
+  await page.mouse.move(5, 400, { steps: 5 });
+  await expect(tooltip).toBeHidden();
+
+  // Pinned: the tooltip says it is the default preset.
+  await pin.click();
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(messageBox(page)).toBeFocused();
+  menu = await openPresets(page);
+  await page.mouse.move(5, 400, { steps: 5 });
+  const pinned = menu.getByRole('button', { name: 'Use Careful writer as default' });
+  await expect(pinned).toHaveAttribute('aria-pressed', 'true');
+
+  // Keyboard: Tab onto the pin shows the tooltip at once; Escape hides it and leaves the menu open.
+  await menu.getByRole('button', { name: /^Careful writer/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(pinned).toBeFocused();
+  await expect(tooltip).toHaveText('Default preset', { timeout: 200 });
+  await shot(page, 'pin-tooltip-keyboard-1280-light');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await expect(presetsMenu(page)).toBeVisible();
+  // Blur hides it too.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(tooltip).toHaveText('Default preset', { timeout: 200 });
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toBeHidden();
+});
+
+test('a click that opens the presets menu shows no tooltip unasked', async ({ page }) => {
+  await signUp(page);
+  await expect(messageBox(page)).toBeFocused();
+  await openPresets(page);
+  await page.mouse.move(5, 400, { steps: 5 });
+  await page.waitForTimeout(600);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
+test('the side panel’s Hide folds it away completely, across a reload, until Show brings it back', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signUp(page);
+  await expect(messageBox(page)).toBeFocused();
+  const panel = page.getByRole('complementary', { name: 'Side panel' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Hide panel' }).click();
+  await expect(panel).toHaveCount(0);
+  const show = page.getByRole('button', { name: 'Show side panel' });
+  await expect(show).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('fullPanelCollapse'))).toBe('true');
+
+  await page.reload();
+  await expect(messageBox(page)).toBeFocused();
+  await expect(show).toBeVisible();
+  await expect(panel).toHaveCount(0);
+  await show.click();
+  await expect(panel).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('fullPanelCollapse'))).toBe('false');
+  // Settings' own "hide the side panel" preference was never touched.
+  expect(await page.evaluate(() => localStorage.getItem('hideSidePanel'))).toBeNull();
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`tooltip and folded panel screenshots (${size}, ${colorScheme})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signUp(page);
+      await expect(messageBox(page)).toBeFocused();
+      await savePreset(page, 'A rather long preset name for careful technical writing');
+      const menu = await openPresets(page);
+      await menu.getByRole('button', { name: /^A rather long preset name/ }).focus();
+      await page.keyboard.press('Tab');
+      const tooltip = page.getByRole('tooltip');
+      await expect(tooltip).toHaveText('Pin as default');
+      // On screen, even at 375 px.
+      const box = await tooltip.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await shot(page, `pin-tooltip-${size}-${colorScheme}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect(presetsMenu(page)).toBeHidden();
+      if (size === 'desktop') {
+        await page.getByRole('button', { name: 'Hide panel' }).click();
+        const show = page.getByRole('button', { name: 'Show side panel' });
+        await show.hover();
+        await expect(tooltip).toHaveText('Show side panel');
+        await shot(page, `panel-folded-${size}-${colorScheme}`);
+      } else {
+        await shot(page, `panel-none-${size}-${colorScheme}`);
+      }
+    });
+  }
+}
