@@ -140,11 +140,14 @@ test.describe('errors', () => {
     );
     await expect(alert.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+    // SPEC §8: the thread cannot be appended to as it stands; the input says what to do instead.
+    await expect(messageBox(page)).toHaveAttribute('placeholder', 'Edit your message or Regenerate');
 
     // Retry sits in the card and asks again.
     await fake.script({ replies: [{ text: 'Here I am.' }] });
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(messages(page).nth(1)).toContainText('Here I am.');
+    await expect(messageBox(page)).toHaveAttribute('placeholder', /^Message /);
   });
 });
 

@@ -41,6 +41,33 @@ test('search finds a message in another branch, highlights it and opens the conv
   await expect(page.getByText('Nothing found')).toBeVisible();
 });
 
+test('search results narrow to the Last 7 days or Last 30 days', async ({ page, fake }) => {
+  await signUp(page);
+  await expect(messageBox(page)).toBeFocused();
+  await fake.script({ replies: [{ text: 'Okapis are related to giraffes.' }] });
+  await send(page, 'Tell me about okapis');
+  await expect(messages(page).nth(1)).toContainText('Okapis are related');
+
+  // Ten days later (the browser's clock): the conversation is older than 7 days, younger than 30.
+  await page.clock.setFixedTime(Date.now() + 10 * 24 * 60 * 60 * 1000);
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill('okapi*');
+  const results = page.getByRole('region', { name: 'Search results' });
+  const hit = results.getByRole('button', { name: /related to giraffes/ });
+  await expect(hit).toBeVisible();
+  const period = results.getByRole('group', { name: 'Period' });
+  await expect(period.getByRole('radio', { name: 'Any time' })).toBeChecked();
+
+  await period.getByRole('radio', { name: 'Last 7 days' }).check();
+  await expect(hit).toBeHidden();
+  await expect(results.getByText('Nothing found')).toBeVisible();
+  // Arrow keys move between the periods, as radios do.
+  await page.keyboard.press('ArrowRight');
+  await expect(period.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+  await expect(hit).toBeVisible();
+  await period.getByRole('radio', { name: 'Any time' }).check();
+  await expect(hit).toBeVisible();
+});
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`search results screenshots (${size}, ${colorScheme})`, async ({ page, fake }) => {

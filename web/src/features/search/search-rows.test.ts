@@ -65,3 +65,20 @@ describe('snippet', () => {
     expect(range && cut.text.slice(range.start, range.end)).toBe('needle');
   });
 });
+
+describe('searchRows with a period', () => {
+  it('keeps only conversations updated since the start of the period, in rank order', () => {
+    const recent = { ...conversation('c1', 'Cats'), updatedAt: '2026-11-25T10:00:00.000Z' };
+    const old = { ...conversation('c2', 'Dogs'), updatedAt: '2026-09-01T10:00:00.000Z' };
+    const page: SearchResults = {
+      conversations: [old, recent],
+      messages: [message('m1', 'c2', 'dogs'), message('m2', 'c1', 'cats')],
+      pageNumber: 1,
+      pages: 1,
+      pageSize: 25,
+    };
+    const since = Date.parse('2026-11-19T00:00:00.000Z');
+    expect(searchRows([page], since).map((row) => row.key)).toEqual(['m2']);
+    expect(searchRows([page], null).map((row) => row.key)).toEqual(['m1', 'm2']);
+  });
+});

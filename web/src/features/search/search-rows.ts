@@ -20,14 +20,18 @@ export type SearchRow =
       highlights: HighlightRange[];
     };
 
-/** The pages' results in rank order: each conversation's messages, or the conversation itself if none. */
-export function searchRows(pages: readonly SearchResults[]): SearchRow[] {
+/**
+ * The pages' results in rank order: each conversation's messages, or the conversation itself if none. With
+ * `since` (ms), only conversations updated since then (the period filter); an unreadable date is kept.
+ */
+export function searchRows(pages: readonly SearchResults[], since: number | null = null): SearchRow[] {
   const rows: SearchRow[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
     for (const conversation of page.conversations) {
       if (seen.has(conversation.conversationId)) continue;
       seen.add(conversation.conversationId);
+      if (since !== null && Date.parse(conversation.updatedAt) < since) continue;
       const matches = page.messages.filter((m) => m.conversationId === conversation.conversationId);
       if (matches.length === 0) {
         rows.push({

@@ -17,6 +17,7 @@ import {
   type MessageFile,
   type Submission,
 } from '../logic/build-request';
+import { cannotAppend } from '../logic/message-actions';
 import { setupFromConversation } from '../logic/setup';
 import { threadEntries, type ThreadEntry } from '../logic/thread';
 import { selectChoices, useChatUiStore } from '../store';
@@ -352,7 +353,11 @@ export function ChatScreen(props: ChatScreenProps) {
         resetKey={`${conversationId}:${isNew ? locationKey : ''}`}
         seed={seed}
         placeholder={
-          props.endpointLabel ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel }) : ''
+          cannotAppend(thread.at(-1)?.message, submitting)
+            ? t('com_endpoint_message_not_appendable')
+            : props.endpointLabel
+              ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel })
+              : ''
         }
         submitting={submitting}
         stopping={active?.stopping ?? false}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@parley/shared/schemas/message';
-import { canSaveAndSubmit, canSend, enterSends, messageActions, type ActionContext } from './message-actions';
+import {
+  canSaveAndSubmit,
+  canSend,
+  cannotAppend,
+  enterSends,
+  messageActions,
+  type ActionContext,
+} from './message-actions';
 
 const reply = (extra: Partial<Message> = {}): Message => ({
   messageId: 'r1',
@@ -100,5 +107,20 @@ describe('enterSends', () => {
     expect(enterSends({ ...enter, isComposing: true }, true)).toBe(false);
     expect(enterSends(enter, false)).toBe(false);
     expect(enterSends({ ...enter, key: 'a' }, true)).toBe(false);
+  });
+});
+
+describe('cannotAppend (SPEC §8: "Edit your message or Regenerate")', () => {
+  it('holds after a failed or cut-off reply', () => {
+    expect(cannotAppend(reply({ error: true }), false)).toBe(true);
+    expect(cannotAppend(reply({ unfinished: true }), false)).toBe(true);
+  });
+
+  it('not after a complete or stopped reply, a user message, an empty thread, or while a reply streams', () => {
+    expect(cannotAppend(reply(), false)).toBe(false);
+    expect(cannotAppend(reply({ finish_reason: 'incomplete' }), false)).toBe(false);
+    expect(cannotAppend(reply({ isCreatedByUser: true, error: true }), false)).toBe(false);
+    expect(cannotAppend(undefined, false)).toBe(false);
+    expect(cannotAppend(reply({ unfinished: true }), true)).toBe(false);
   });
 });

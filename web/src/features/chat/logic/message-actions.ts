@@ -105,3 +105,13 @@ export function enterSends(
 ): boolean {
   return event.key === 'Enter' && !event.shiftKey && !event.isComposing && enterToSend;
 }
+
+/**
+ * SPEC §8 Other: the thread cannot be appended to as it stands when its latest message is a reply that
+ * failed or was cut off: the input then suggests "Edit your message or Regenerate". It still sends (the
+ * server leaves failed replies out of the model's context), it only points at the likelier fix.
+ */
+export function cannotAppend(latest: Message | undefined, submitting: boolean): boolean {
+  if (!latest || submitting || latest.isCreatedByUser) return false;
+  return latest.error || latest.unfinished;
+}

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/chat-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../api/search';
 import { displayTitle } from '../../../lib/display-title';
 import { markdownToPlain } from '../plain-text';
+import { periodStart, SEARCH_PERIODS, type SearchPeriod } from '../search-period';
 import { searchRows, snippet, type SearchRow } from '../search-rows';
 import { HighlightedText } from './highlighted-text';
 
@@ -18,7 +19,23 @@ export function SearchResultsList({
 }) {
   const { t } = useTranslation();
   const results = useSearchResults(query);
-  const rows = useMemo(() => searchRows(results.data?.pages ?? []), [results.data]);
+  const [period, setPeriod] = useState<SearchPeriod>('any');
+  const rows = useMemo(
+    () => searchRows(results.data?.pages ?? [], periodStart(period, new Date())),
+    [results.data, period],
+  );
+  const loadMore = results.hasNextPage && (
+    <div className="flex justify-center pt-2">
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={results.isFetchingNextPage}
+        onClick={() => void results.fetchNextPage()}
+      >
+        {t('com_ui_load_more')}
+      </button>
+    </div>
+  );
 
   return (
     <section aria-label={t('com_nav_search_results')} className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
@@ -30,37 +47,67 @@ export function SearchResultsList({
         <p role="alert" className="px-2 py-3 text-sm text-red-700 dark:text-red-400">
           {results.error.message}
         </p>
-      ) : rows.length === 0 ? (
-        <p className="px-2 py-3 text-sm text-neutral-500 dark:text-neutral-400">
-          {t('com_ui_nothing_found')}
-        </p>
       ) : (
         <>
-          <ul className="overflow-hidden rounded-lg">
-            {rows.map((row) => (
-              <li
-                key={row.key}
-                className="odd:bg-white even:bg-neutral-100 dark:odd:bg-neutral-800/60 dark:even:bg-neutral-900"
-              >
-                <ResultRow row={row} onOpen={onOpen} />
-              </li>
-            ))}
-          </ul>
-          {results.hasNextPage && (
-            <div className="flex justify-center pt-2">
-              <button
-                type="button"
-                className={secondaryButton}
-                disabled={results.isFetchingNextPage}
-                onClick={() => void results.fetchNextPage()}
-              >
-                {t('com_ui_load_more')}
-              </button>
-            </div>
+          {(rows.length > 0 || period !== 'any') && <PeriodFilter value={period} onChange={setPeriod} />}
+          {rows.length === 0 ? (
+            // Nothing in this period on the pages loaded so far: older pages may still hold some.
+            <p className="px-2 py-3 text-sm text-neutral-500 dark:text-neutral-400">
+              {t('com_ui_nothing_found')}
+            </p>
+          ) : (
+            <ul className="overflow-hidden rounded-lg">
+              {rows.map((row) => (
+                <li
+                  key={row.key}
+                  className="odd:bg-white even:bg-neutral-100 dark:odd:bg-neutral-800/60 dark:even:bg-neutral-900"
+                >
+                  <ResultRow row={row} onOpen={onOpen} />
+                </li>
+              ))}
+            </ul>
           )}
+          {loadMore}
         </>
       )}
     </section>
+  );
+}
+
+const PERIOD_LABELS = {
+  any: 'com_ui_date_any_time',
+  last7: 'com_ui_date_last_7_days',
+  last30: 'com_ui_date_last_30_days',
+} as const;
+
+/** Any time · Last 7 days · Last 30 days: native radios (arrow keys move between them), drawn as chips. */
+function PeriodFilter({
+  value,
+  onChange,
+}: {
+  value: SearchPeriod;
+  onChange: (period: SearchPeriod) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="mb-2 flex flex-wrap gap-1">
+      <legend className="sr-only">{t('com_ui_search_period')}</legend>
+      {SEARCH_PERIODS.map((period) => (
+        <label key={period} className="relative">
+          <input
+            type="radio"
+            name="search-period"
+            value={period}
+            checked={value === period}
+            onChange={() => onChange(period)}
+            className="peer absolute inset-0 opacity-0"
+          />
+          <span className="inline-flex h-7 cursor-pointer items-center rounded-full border border-neutral-200 px-2 text-xs font-medium text-neutral-600 peer-checked:border-neutral-900 peer-checked:bg-neutral-900 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-neutral-900 peer-focus-visible:ring-offset-1 hover:bg-neutral-200/70 peer-checked:hover:bg-neutral-800 dark:border-neutral-700 dark:text-neutral-300 dark:peer-checked:border-neutral-100 dark:peer-checked:bg-neutral-100 dark:peer-checked:text-neutral-900 dark:peer-focus-visible:ring-neutral-100 dark:hover:bg-neutral-700/60">
+            {t(PERIOD_LABELS[period])}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
