@@ -12,6 +12,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
 }
 
+/** A localStorage value of the page (e2e compiles without the DOM library). */
+function stored(page: Page, key: string) {
+  return page.evaluate(
+    (name) =>
+      (
+        globalThis as unknown as { localStorage: { getItem: (k: string) => string | null } }
+      ).localStorage.getItem(name),
+    key,
+  );
+}
+
 function presetsMenu(page: Page) {
   return page.getByRole('dialog', { name: 'Presets' });
 }
@@ -98,7 +109,7 @@ test('the side panel’s Hide folds it away completely, across a reload, until S
   await expect(panel).toHaveCount(0);
   const show = page.getByRole('button', { name: 'Show side panel' });
   await expect(show).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('fullPanelCollapse'))).toBe('true');
+  expect(await stored(page, 'fullPanelCollapse')).toBe('true');
 
   await page.reload();
   await expect(messageBox(page)).toBeFocused();
@@ -106,9 +117,9 @@ test('the side panel’s Hide folds it away completely, across a reload, until S
   await expect(panel).toHaveCount(0);
   await show.click();
   await expect(panel).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('fullPanelCollapse'))).toBe('false');
+  expect(await stored(page, 'fullPanelCollapse')).toBe('false');
   // Settings' own "hide the side panel" preference was never touched.
-  expect(await page.evaluate(() => localStorage.getItem('hideSidePanel'))).toBeNull();
+  expect(await stored(page, 'hideSidePanel')).toBeNull();
 });
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {

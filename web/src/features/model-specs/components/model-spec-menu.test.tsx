@@ -20,7 +20,9 @@ const list = [
 ];
 
 function openMenu() {
-  render(<ModelSpecMenu specs={{ enforce: false, prioritize: true, list }} value={null} onSelect={vi.fn()} />);
+  render(
+    <ModelSpecMenu specs={{ enforce: false, prioritize: true, list }} value={null} onSelect={vi.fn()} />,
+  );
   const trigger = screen.getByRole('button', { name: /model spec/i });
   fireEvent.keyDown(trigger, { key: 'Enter' });
   return screen.findByRole('menu');
