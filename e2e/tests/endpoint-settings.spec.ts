@@ -33,12 +33,22 @@ test('OpenAI advanced settings: stop sequences as tags, image detail and resend 
   await expect(parameters.getByText('Maximum number allowed is 4, using latest values')).toBeVisible();
   await expect(parameters.getByRole('button', { name: 'Remove END' })).toHaveCount(0);
   await parameters.getByRole('combobox', { name: 'Image detail' }).selectOption('high');
+  // Resend files is on by default (SPEC §9); turned off, the request says so.
   await expect(parameters.getByRole('switch', { name: 'Resend files' })).toBeChecked();
+  await parameters.getByRole('switch', { name: 'Resend files' }).click();
+  await expect(parameters.getByRole('switch', { name: 'Resend files' })).not.toBeChecked();
   await page.keyboard.press('Escape');
 
   await fake.script({ replies: [{ text: 'Stopped early.' }] });
+  const asked = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/ask/openAI'));
   await send(page, 'Count to ten');
   await expect(messages(page).nth(1)).toContainText('Stopped early.');
+  // Parley is asked with the chosen image detail and resend files; the model gets the last four stops.
+  expect((await asked).postDataJSON()).toMatchObject({
+    imageDetail: 'high',
+    resendFiles: false,
+    stop: ['STOP', '###', 'Human:', 'Q:'],
+  });
   const [request] = await fake.chatRequests();
   expect(request?.body).toMatchObject({ stop: ['STOP', '###', 'Human:', 'Q:'] });
 
