@@ -156,3 +156,31 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
   }
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`tooltip and folded panel in a right-to-left language (desktop, ${colorScheme})`, async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme });
+    await signUp(page);
+    await expect(messageBox(page)).toBeFocused();
+    await page.getByRole('button', { name: 'Hide panel' }).click();
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }
+      ).localStorage.setItem('lang', 'ar-EG'),
+    );
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The folded panel's button sits at the end of the chat, which is the left in RTL.
+    const show = page.getByRole('button', { name: 'إظهار اللوحة الجانبية' });
+    await show.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveText('إظهار اللوحة الجانبية');
+    const [button, tip] = [await show.boundingBox(), await tooltip.boundingBox()];
+    expect(button!.x).toBeLessThan(VIEWPORTS.desktop.width / 2);
+    // Its tooltip opens towards the start (the right in RTL) and stays on screen.
+    expect(tip!.x).toBeGreaterThanOrEqual(button!.x + button!.width);
+    expect(tip!.x + tip!.width).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
+    await shot(page, `panel-folded-rtl-desktop-${colorScheme}`);
+  });
+}
