@@ -4,6 +4,7 @@ import { storedAppTitle } from '../features/config/hooks/use-app-title';
 import { startThemeSync } from '../features/settings/theme-store';
 import { setAccessTokenRefresher, setAccessTokenSource } from '../lib/api-client';
 import { initI18n } from '../lib/i18n';
+import { trackInputModality } from '../lib/input-modality';
 
 /** Everything that must happen once, before the first render (outside React, so StrictMode cannot repeat it). */
 export async function bootstrap(): Promise<void> {
@@ -11,6 +12,7 @@ export async function bootstrap(): Promise<void> {
   setAccessTokenSource(() => useAuthStore.getState().token);
   setAccessTokenRefresher(async () => (await refreshSession())?.token ?? null);
   startThemeSync();
+  trackInputModality();
   void refreshSession();
   await initI18n();
 }

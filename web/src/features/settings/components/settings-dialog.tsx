@@ -36,8 +36,9 @@ function useScrollEdges() {
     // Chromium and Firefox give a right-to-left row negative scroll positions: the distance from the start.
     const scrolled = Math.abs(element.scrollLeft);
     const hidden = element.scrollWidth - element.clientWidth;
-    const start = scrolled > 1;
-    const end = hidden - scrolled > 1;
+    // The row's own padding (2px) is not "more": a tab scrolled into view 'nearest' leaves it out.
+    const start = scrolled > 4;
+    const end = hidden - scrolled > 4;
     setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
   }, [element]);
   useEffect(() => {
@@ -148,6 +149,7 @@ function ScrollCue({ side }: { side: 'start' | 'end' }) {
   return (
     <span
       aria-hidden="true"
+      data-scroll-cue={side}
       className={`pointer-events-none absolute inset-y-0 flex items-center text-neutral-500 sm:hidden dark:text-neutral-400 ${
         side === 'start' ? 'start-0 rotate-180 rtl:rotate-0' : 'end-0 rtl:rotate-180'
       }`}
