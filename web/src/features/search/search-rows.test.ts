@@ -45,6 +45,23 @@ describe('searchRows', () => {
       ['conversation', 'c2'],
     ]);
   });
+
+  it('marks the messages the user wrote, whose stored sender is the English "User"', () => {
+    const reply = { ...message('m2', 'c1', 'cats'), sender: 'GPT-4', isCreatedByUser: false };
+    const page: SearchResults = {
+      conversations: [conversation('c1', 'Cats')],
+      messages: [message('m1', 'c1', 'hi cats'), reply],
+      pageNumber: 1,
+      pages: 1,
+      pageSize: 25,
+    };
+    expect(searchRows([page]).map((row) => (row.type === 'message' ? [row.sender, row.mine] : null))).toEqual(
+      [
+        ['User', true],
+        ['GPT-4', false],
+      ],
+    );
+  });
 });
 
 describe('snippet', () => {

@@ -9,6 +9,8 @@ export type SearchRow =
       messageId: string;
       title: string;
       sender: string;
+      /** Written by the user: shown as "You" in the reader's language, not the stored sender ("User"). */
+      mine: boolean;
       text: string;
       highlights: HighlightRange[];
     }
@@ -50,6 +52,7 @@ export function searchRows(pages: readonly SearchResults[], since: number | null
           messageId: message.messageId,
           title: conversation.title,
           sender: message.sender,
+          mine: message.isCreatedByUser,
           text: message.text,
           highlights: message.highlights,
         });

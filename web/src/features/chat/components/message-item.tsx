@@ -132,7 +132,12 @@ function MessageBody({
   if (message.error)
     return <MessageError text={message.text} endpoint={message.endpoint} onRetry={onRetry} />;
   if (message.isCreatedByUser) {
-    return <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.text}</p>;
+    return (
+      // Each line in its own direction, as in replies (markdown.css): English typed in an Arabic page.
+      <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed [unicode-bidi:plaintext]">
+        {message.text}
+      </p>
+    );
   }
   const parts = partsToShow(message.content, message.text);
   if (streaming && message.text === '' && !parts) return <ThinkingDots label={t('com_ui_thinking')} />;

@@ -142,7 +142,7 @@ function ResultRow({
         </span>
         <span aria-hidden="true">·</span>
         <span dir="auto" className="shrink-0">
-          {row.sender}
+          {row.mine ? t('com_ui_you') : row.sender || t('com_ui_assistant')}
         </span>
       </span>
       <span dir="auto" className="line-clamp-3 break-words">
