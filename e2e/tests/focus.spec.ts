@@ -67,6 +67,16 @@ test('closing a dialog with Escape or ✕ gives focus back to what opened it', a
   await expect(save).toBeVisible();
   await closeAndExpectFocus(save, 'Escape', presetsTrigger(page));
 
+  // The same with the keyboard: the dialog has the focus (not the Presets button behind it, whose
+  // tooltip would take the first Escape), and one Escape closes it.
+  await presetsTrigger(page).press('Enter');
+  await menu.getByRole('button', { name: 'Save as preset' }).press('Enter');
+  await expect(save).toBeVisible();
+  await expect
+    .poll(() => save.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement)))
+    .toBe(true);
+  await closeAndExpectFocus(save, 'Escape', presetsTrigger(page));
+
   await presetsTrigger(page).click();
   await menu.getByRole('button', { name: 'Save as preset' }).click();
   await save.getByLabel('Preset name').fill('Focus preset');

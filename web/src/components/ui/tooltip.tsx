@@ -15,6 +15,9 @@ function onlyVisibleFocus(event: FocusEvent<HTMLElement>) {
   } catch {
     // An engine without :focus-visible: every focus counts.
   }
+  // After a pointer press focus moved by a script is not keyboard focus, whatever Chromium says
+  // (lib/input-modality.ts).
+  if (document.documentElement.dataset.inputModality === 'pointer') visible = false;
   if (!visible) event.preventDefault();
 }
 

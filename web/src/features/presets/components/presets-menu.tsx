@@ -131,6 +131,11 @@ export function PresetsMenu({
             sideOffset={6}
             collisionPadding={8}
             aria-label={t('com_endpoint_presets')}
+            // A dialog opening from the menu takes the focus (and gives it back to this trigger as it
+            // closes): the menu must not pull it back to the trigger, behind the dialog, as it closes.
+            onCloseAutoFocus={(event) => {
+              if (savingAs || editing || confirmClear) event.preventDefault();
+            }}
             className={`${floatingSurface} flex max-h-[min(495px,var(--radix-popover-content-available-height))] w-[min(22rem,calc(100vw-1rem))] flex-col`}
           >
             <div className="flex items-center gap-1 px-1.5 pb-1">
