@@ -247,7 +247,8 @@ const CHAT_NOTE = [
   'at a time: a new conversation (`POST /api/ask/openAI`) whose reply the fake sends at once; "through Parley" is',
   'the client-observed time from sending it to the first `text` event; "fake alone" is the same percentile when the',
   'bench then sends the fake the exact request Parley sent it; server-added is the difference. Server CPU time is',
-  'read from /proc/<pid>/stat (PGlite runs inside the server process, so its share includes the database). The',
+  'read from /proc/<pid>/stat, which counts all the threads of the server process (PGlite runs in a worker thread',
+  'of it, so its share includes the database). The',
   'bench client, the fake and the server share the 2 cores with other engineers’ test runs, so the latencies are',
   'noisy, p99 most of all. "Burst" is what a busy moment looks like from the client: ' +
     `${BURST.size}` +
@@ -264,6 +265,7 @@ const HELD_BACK = [
   'provider request now goes out while the turn is saved (one statement), so on PostgreSQL the save is off the',
   'path; what is left before the first `text` is JWT verification, zod, the endpoint and model lookups, token',
   'counting, building an OpenAI SDK client for the request, and event framing. On PGlite every query runs as',
-  'WebAssembly on the server’s own event loop, so the save and other runs’ writes (the partial and final saves,',
-  'the balance service’s 5-statement usage transaction) still stall the first delta; that shows at p50 and p99.',
+  'WebAssembly in the server’s database worker thread: off the event loop, but one query at a time and on the',
+  'same 2 cores, so the save waits behind other runs’ writes (the partial and final saves, the balance service’s',
+  '5-statement usage transaction) and still delays the first delta; that shows at p50 and p99.',
 ].join(' ');
