@@ -14,7 +14,7 @@ test.describe('sending a message', () => {
     await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
     await expect(reply).toContainText('Here is');
     // One author label, decided once: the same while streaming and after reload (SPEC §9 family label).
-    await expect(reply).toHaveAttribute('aria-label', 'GPT-4');
+    await expect(reply).toHaveAttribute('aria-label', 'GPT-4o');
     await expect(messageBox(page)).toHaveValue('');
     await expect(reply.getByRole('table')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('sending a message', () => {
     await page.reload();
     await expect(messages(page).nth(1).getByRole('table')).toBeVisible();
     await expect(messages(page).nth(0)).toContainText('Plan a trip to France');
-    await expect(messages(page).nth(1)).toHaveAttribute('aria-label', 'GPT-4');
+    await expect(messages(page).nth(1)).toHaveAttribute('aria-label', 'GPT-4o');
   });
 
   test('the model never gets to put HTML or script links on the page', async ({ page, fake }) => {
