@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ToolCall } from '@parley/shared/schemas/message';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from '../../../components/ui/chat-icons';
@@ -10,7 +9,7 @@ import {
   readOutputs,
   toolCallKind,
   toolCallState,
-  type ToolCallKind,
+  toolCallTitle,
   type ToolCallState,
 } from '../logic/tool-call-state';
 import { MessageFilesOutlet } from './message-files-slot';
@@ -18,22 +17,6 @@ import { useToolLabel } from './tool-labels';
 
 const box =
   'max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-neutral-100 px-3 py-2 font-mono text-xs leading-relaxed text-neutral-800 dark:bg-neutral-900 dark:text-neutral-200';
-
-/** SPEC §4 labels: code interpreter, retrieval and image tools have their own; other tools are named. */
-function titleOf(kind: ToolCallKind, state: ToolCallState, tool: string, t: TFunction): string {
-  if (state === 'failed') return t('com_ui_tool_failed', { tool });
-  const running = state === 'running';
-  switch (kind) {
-    case 'code':
-      return running ? t('com_assistants_analyzing') : t('com_assistants_finished_analyzing');
-    case 'retrieval':
-      return running ? t('com_assistants_searching_knowledge') : t('com_assistants_used_retrieval');
-    case 'image':
-      return running ? t('com_assistants_creating_image') : t('com_assistants_finished');
-    case 'tool':
-      return running ? t('com_ui_tool_using', { tool }) : t('com_ui_tool_used', { tool });
-  }
-}
 
 /**
  * One tool call of a reply (SPEC §4 Tool call progress): "Using X..." while it runs, "Used X" once done,
@@ -49,7 +32,7 @@ export function ToolCallPart({ call }: { call: ToolCall }) {
   const panelId = useId();
   const label = useToolLabel(call.name);
   const state = toolCallState(call);
-  const title = titleOf(kind, state, label.name, t);
+  const title = toolCallTitle(kind, state);
   const input = kind === 'code' ? (call.input ?? '') : formatToolInput(call.arguments ?? call.input);
   const { logs, files } = readOutputs(call.outputs);
   const output = [call.output ?? '', logs].filter(Boolean).join('\n');
@@ -72,7 +55,14 @@ export function ToolCallPart({ call }: { call: ToolCall }) {
         <span
           className={`min-w-0 truncate ${state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-neutral-700 dark:text-neutral-200'}`}
         >
-          {title}
+          {t(title.key, { tool: label.name })}
+          {title.tool === 'beside' && label.name && (
+            <span className="text-neutral-500 dark:text-neutral-400">
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, </span>
+              {label.name}
+            </span>
+          )}
         </span>
         <ChevronDownIcon
           width={16}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatToolInput, readOutputs, toolCallKind, toolCallState } from './tool-call-state';
+import { formatToolInput, readOutputs, toolCallKind, toolCallState, toolCallTitle } from './tool-call-state';
 
 describe('toolCallState', () => {
   it('runs below 1, is done at 1, failed at 2 or with an error-processing-tool output', () => {
@@ -42,6 +42,27 @@ describe('toolCallKind and readOutputs', () => {
         { file_id: 'f1', filename: undefined, filepath: '/api/files/content/f1?sig=a', type: 'image/*' },
         { file_id: 'f2', filename: 'out.csv', filepath: '/api/files/content/f2?sig=b', type: undefined },
       ],
+    });
+  });
+});
+
+describe('toolCallTitle', () => {
+  it('keeps SPEC §4 texts and names the image tool beside "Creating Image" / "Finished"', () => {
+    expect(toolCallTitle('image', 'running')).toEqual({
+      key: 'com_assistants_creating_image',
+      tool: 'beside',
+    });
+    expect(toolCallTitle('image', 'done')).toEqual({ key: 'com_assistants_finished', tool: 'beside' });
+    expect(toolCallTitle('image', 'failed')).toEqual({ key: 'com_ui_tool_failed', tool: 'in-text' });
+  });
+
+  it('puts other tools in their text and lets code and retrieval name themselves', () => {
+    expect(toolCallTitle('tool', 'done')).toEqual({ key: 'com_ui_tool_used', tool: 'in-text' });
+    expect(toolCallTitle('tool', 'running')).toEqual({ key: 'com_ui_tool_using', tool: 'in-text' });
+    expect(toolCallTitle('code', 'done')).toEqual({ key: 'com_assistants_finished_analyzing', tool: 'none' });
+    expect(toolCallTitle('retrieval', 'done')).toEqual({
+      key: 'com_assistants_used_retrieval',
+      tool: 'none',
     });
   });
 });

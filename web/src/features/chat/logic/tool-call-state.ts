@@ -34,6 +34,46 @@ export function toolCallKind(call: Pick<ToolCall, 'type' | 'name'>): ToolCallKin
   return IMAGE_TOOL.test(call.name ?? '') ? 'image' : 'tool';
 }
 
+/**
+ * A tool call's title: the locale key, and where the tool's name goes — inside the text (`{{tool}}`: "Used X",
+ * "X failed"), beside it, or nowhere (code interpreter and retrieval name themselves). SPEC §4's image texts
+ * ("Creating Image" / "Finished") say nothing of which tool made the image, so its name follows them.
+ */
+export interface ToolCallTitle {
+  key:
+    | 'com_ui_tool_failed'
+    | 'com_ui_tool_using'
+    | 'com_ui_tool_used'
+    | 'com_assistants_analyzing'
+    | 'com_assistants_finished_analyzing'
+    | 'com_assistants_searching_knowledge'
+    | 'com_assistants_used_retrieval'
+    | 'com_assistants_creating_image'
+    | 'com_assistants_finished';
+  tool: 'in-text' | 'beside' | 'none';
+}
+
+export function toolCallTitle(kind: ToolCallKind, state: ToolCallState): ToolCallTitle {
+  if (state === 'failed') return { key: 'com_ui_tool_failed', tool: 'in-text' };
+  const running = state === 'running';
+  switch (kind) {
+    case 'code':
+      return {
+        key: running ? 'com_assistants_analyzing' : 'com_assistants_finished_analyzing',
+        tool: 'none',
+      };
+    case 'retrieval':
+      return {
+        key: running ? 'com_assistants_searching_knowledge' : 'com_assistants_used_retrieval',
+        tool: 'none',
+      };
+    case 'image':
+      return { key: running ? 'com_assistants_creating_image' : 'com_assistants_finished', tool: 'beside' };
+    case 'tool':
+      return { key: running ? 'com_ui_tool_using' : 'com_ui_tool_used', tool: 'in-text' };
+  }
+}
+
 /** A file a code-interpreter run wrote, as its outputs list it. */
 export interface OutputFile {
   file_id: string;
