@@ -22,7 +22,10 @@ interface EndpointsMenuProps {
   onSetKey: (endpoint: string) => void;
 }
 
-/** The endpoint picker of the chat header (SPEC §2). */
+/**
+ * The endpoint picker of the chat header (SPEC §2). On a phone it is its icon alone (no name, no chevron) and
+ * does not shrink, so the model select beside it keeps the free width for the model's name.
+ */
 export function EndpointsMenu({ entries, value, onSelect, onSetKey }: EndpointsMenuProps) {
   const { t } = useTranslation();
   const current = entries.find((entry) => entry.name === value);
@@ -33,12 +36,12 @@ export function EndpointsMenu({ entries, value, onSelect, onSetKey }: EndpointsM
       trigger={
         <button
           type="button"
-          className={headerButton}
+          className={`${headerButton} max-sm:shrink-0 max-sm:px-1.5`}
           aria-label={t('com_ui_endpoint_current', { endpoint: current?.label ?? '' })}
         >
           <EndpointIcon kind={current?.kind} iconURL={current?.config.iconURL} size={20} />
           <span className="truncate max-sm:sr-only">{current?.label ?? t('com_ui_select_endpoint')}</span>
-          <ChevronDownIcon width={16} height={16} className="shrink-0 text-neutral-500" />
+          <ChevronDownIcon width={16} height={16} className="shrink-0 text-neutral-500 max-sm:hidden" />
         </button>
       }
     >

@@ -8,7 +8,8 @@ import { PluginIcon } from './plugin-icon';
 
 /**
  * SPEC §4 Plugins, the tools selector of the chat header: the user's installed tools with a check each
- * (toggling keeps the menu open), then the plugin store entry.
+ * (toggling keeps the menu open), then the plugin store entry. On a phone the trigger is its icon (and count)
+ * and does not shrink: the model select takes the width that is left.
  */
 export function ToolsMenu({
   tools,
@@ -34,7 +35,7 @@ export function ToolsMenu({
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={`${t('com_ui_tools')}: ${summary}`}
-        className={`inline-flex h-9 min-w-0 max-w-44 items-center gap-1.5 rounded-lg px-2 text-sm text-neutral-700 hover:bg-neutral-200/70 data-[state=open]:bg-neutral-200/70 dark:text-neutral-200 dark:hover:bg-neutral-700/60 dark:data-[state=open]:bg-neutral-700/60 ${focusRing}`}
+        className={`inline-flex h-9 min-w-0 max-w-44 items-center gap-1.5 rounded-lg px-2 text-sm max-sm:shrink-0 max-sm:px-1.5 text-neutral-700 hover:bg-neutral-200/70 data-[state=open]:bg-neutral-200/70 dark:text-neutral-200 dark:hover:bg-neutral-700/60 dark:data-[state=open]:bg-neutral-700/60 ${focusRing}`}
       >
         <WrenchIcon className={`shrink-0 ${chosen.length > 0 ? 'sm:hidden' : ''}`} />
         {chosen.length > 0 && (
@@ -46,7 +47,7 @@ export function ToolsMenu({
         )}
         <span className="hidden min-w-0 truncate sm:inline">{summary}</span>
         {chosen.length > 0 && <span className="tabular-nums sm:hidden">{chosen.length}</span>}
-        <ChevronDownIcon width={14} height={14} className="shrink-0 opacity-60" />
+        <ChevronDownIcon width={14} height={14} className="shrink-0 opacity-60 max-sm:hidden" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
