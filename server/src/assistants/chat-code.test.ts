@@ -2,22 +2,18 @@
 // /mnt/data, what the code prints comes back as logs, a text file it writes is the user's download and an image
 // it writes an `image_file` part; an exception is a traceback the model reads. Two sandbox runs in all (each
 // loads a fresh interpreter, slow on a busy machine).
-import { randomUUID } from 'node:crypto';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
-import type { Assistant } from '@parley/shared/schemas/assistant';
 import type { ContentPart, ToolCall } from '@parley/shared/schemas/message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chatEnv,
-  chatUser,
-  EventReader,
-  postJson,
-  startChatServer,
-  type ChatServer,
-} from '../../test/chat-harness';
+import { chatUser, EventReader, type ChatServer } from '../../test/chat-harness';
 import { createTestDatabase } from '../../test/test-database';
 import type { Database } from '../db/client';
-import { multipartBody } from '../files/test-multipart';
+import {
+  addKnowledgeFile,
+  assistantChat,
+  createAssistant,
+  startAssistantsServer,
+} from './test-assistant-chat';
 
 const CODE = [
   'import struct, zlib',
@@ -40,14 +36,7 @@ let server: ChatServer;
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   database = await createTestDatabase('pglite');
-  server = await startChatServer(
-    database,
-    chatEnv(fake, {
-      ASSISTANTS_API_KEY: 'sk-test',
-      ASSISTANTS_BASE_URL: fake.baseURL,
-      ASSISTANTS_MODELS: 'gpt-4o-mini',
-    }),
-  );
+  server = await startAssistantsServer(database, fake);
 }, 120_000);
 afterAll(async () => {
   await server.close();
@@ -62,28 +51,15 @@ describe('code interpreter in an assistant run', () => {
     async () => {
       const user = await chatUser(server);
       const stranger = await chatUser(server);
-      const created = await server.app.inject({
-        method: 'POST',
-        url: '/api/assistants',
-        headers: user.headers,
-        payload: { model: 'gpt-4o-mini', name: 'Analyst', tools: [{ type: 'code_interpreter' }] },
+      const assistant = await createAssistant(server, user, {
+        name: 'Analyst',
+        tools: [{ type: 'code_interpreter' }],
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const assistant = created.json<Assistant>();
-      const { payload, headers } = multipartBody([
-        { name: 'file_id', value: randomUUID() },
-        { name: 'endpoint', value: 'assistants' },
-        { name: 'assistant_id', value: assistant.id },
-        { name: 'message_file', value: 'false' },
-        { name: 'file', filename: 'pets.csv', type: 'text/csv', data: 'name,kind\nrex,dog\ntom,cat\n' },
-      ]);
-      const uploaded = await server.app.inject({
-        method: 'POST',
-        url: '/api/files',
-        payload,
-        headers: { ...user.headers, ...headers },
+      await addKnowledgeFile(server, user, assistant.id, {
+        filename: 'pets.csv',
+        type: 'text/csv',
+        data: 'name,kind\nrex,dog\ntom,cat\n',
       });
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
 
       fake.script({
         replies: [
@@ -94,9 +70,7 @@ describe('code interpreter in an assistant run', () => {
           { text: 'There are 2 pets; see summary.txt.' },
         ],
       });
-      const response = await postJson(server, '/api/assistants/chat', user, {
-        model: 'gpt-4o-mini',
-        conversationId: null,
+      const response = await assistantChat(server, user, {
         text: 'Count the pets',
         assistant_id: assistant.id,
       });

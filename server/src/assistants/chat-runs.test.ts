@@ -8,19 +8,13 @@ import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import type { Assistant } from '@parley/shared/schemas/assistant';
 import type { ContentPart } from '@parley/shared/schemas/message';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  chatEnv,
-  chatUser,
-  EventReader,
-  postJson,
-  startChatServer,
-  type ChatServer,
-} from '../../test/chat-harness';
+import { chatUser, EventReader, type ChatServer } from '../../test/chat-harness';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { tempDir } from '../../test/test-app';
 import type { TestUser } from '../../test/test-users';
 import { startTestApi, type TestApi } from '../actions/test-api-server';
 import { assistantActions, assistantRuns } from '../db/schema';
+import { assistantChat, createAssistant, startAssistantsServer } from './test-assistant-chat';
 
 const API_KEY = 'pet-secret-7f3a';
 
@@ -45,21 +39,17 @@ afterAll(async () => {
   await Promise.all([fake.close(), listed.close(), unlisted.close()]);
 });
 
-const assistantsEnv = (yaml: string) =>
-  chatEnv(fake, {
-    ASSISTANTS_API_KEY: 'sk-test',
-    ASSISTANTS_BASE_URL: fake.baseURL,
-    ASSISTANTS_MODELS: 'gpt-4o-mini',
-    CONFIG_PATH: yamlFile(yaml),
-  });
+/** The assistants app on `database` with `yaml` as its config. */
+const startWithYaml = (database: Parameters<typeof startAssistantsServer>[0], yaml: string) =>
+  startAssistantsServer(database, fake, { env: { CONFIG_PATH: yamlFile(yaml) } });
 
 describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
   let server: ChatServer;
   let user: TestUser;
   beforeAll(async () => {
-    server = await startChatServer(
+    server = await startWithYaml(
       getDatabase(),
-      assistantsEnv(`actions:\n  allowedAddresses: ["127.0.0.1:${listed.port}"]\n`),
+      `actions:\n  allowedAddresses: ["127.0.0.1:${listed.port}"]\n`,
     );
   });
   afterAll(() => server.close());
@@ -70,16 +60,7 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
     user = await chatUser(server);
   });
 
-  const createAssistant = async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/assistants',
-      headers: user.headers,
-      payload: { model: 'gpt-4o-mini', name: 'Pets' },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Assistant>();
-  };
+  const createPets = () => createAssistant(server, user, { name: 'Pets' });
   /** Saves the test API's spec as a bearer-key action; answers the derived name of `getPet`. */
   const addAction = async (assistantId: string, api: TestApi) => {
     const response = await server.app.inject({
@@ -103,15 +84,14 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
     if (!name) throw new Error(`no getPet function in ${JSON.stringify(assistant.tools)}`);
     return name;
   };
-  const chat = (body: object) =>
-    postJson(server, '/api/assistants/chat', user, { model: 'gpt-4o-mini', conversationId: null, ...body });
+  const chat = (body: object) => assistantChat(server, user, body);
   const runsOf = () => getDb().select().from(assistantRuns).where(eq(assistantRuns.userId, user.user.id));
 
   it(
     'calls an allow-listed action with the stored bearer key and hands its answer to the model',
     { timeout: 180_000 },
     async () => {
-      const assistant = await createAssistant();
+      const assistant = await createPets();
       const getPet = await addAction(assistant.id, listed);
       // The key is stored encrypted and never listed.
       const [row] = await getDb()
@@ -166,7 +146,7 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
     'refuses an action whose address the YAML does not list: a failed part, nothing reached, the run ends',
     { timeout: 180_000 },
     async () => {
-      const assistant = await createAssistant();
+      const assistant = await createPets();
       const getPet = await addAction(assistant.id, unlisted);
       fake.script({
         replies: [
@@ -192,7 +172,7 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
   );
 
   it('records a provider failure as a failed run with its last error', { timeout: 180_000 }, async () => {
-    const assistant = await createAssistant();
+    const assistant = await createPets();
     fake.script({
       replies: [{ error: { status: 400, type: 'invalid_request_error', message: 'The model exploded.' } }],
     });
@@ -210,10 +190,7 @@ describeEachEngine('assistant runs', (getDb, { getDatabase }) => {
 describeEachEngine('assistant runs past timeoutMs', (getDb, { getDatabase }) => {
   let server: ChatServer;
   beforeAll(async () => {
-    server = await startChatServer(
-      getDatabase(),
-      assistantsEnv('endpoints:\n  assistants:\n    timeoutMs: 1500\n'),
-    );
+    server = await startWithYaml(getDatabase(), 'endpoints:\n  assistants:\n    timeoutMs: 1500\n');
   });
   afterAll(() => server.close());
 
@@ -223,17 +200,9 @@ describeEachEngine('assistant runs past timeoutMs', (getDb, { getDatabase }) => 
     async () => {
       fake.reset();
       const user = await chatUser(server);
-      const created = await server.app.inject({
-        method: 'POST',
-        url: '/api/assistants',
-        headers: user.headers,
-        payload: { model: 'gpt-4o-mini' },
-      });
-      const assistant = created.json<Assistant>();
+      const assistant = await createAssistant(server, user);
       fake.script({ replies: [{ chunks: ['Thinking', ' very', ' slowly'], stallAfterChunks: 1 }] });
-      const response = await postJson(server, '/api/assistants/chat', user, {
-        model: 'gpt-4o-mini',
-        conversationId: null,
+      const response = await assistantChat(server, user, {
         text: 'take your time',
         assistant_id: assistant.id,
       });

@@ -1,21 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import type { Message } from '@parley/shared/schemas/message';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  chatEnv,
-  chatUser,
-  EventReader,
-  postJson,
-  startChatServer,
-  type ChatServer,
-} from '../../test/chat-harness';
+import { chatUser, EventReader, postJson, type ChatServer } from '../../test/chat-harness';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { TEST_MANIFEST } from '../../test/test-tools';
 import type { TestUser } from '../../test/test-users';
 import { assistantRuns } from '../db/schema';
-import { multipartBody } from '../files/test-multipart';
+import {
+  addKnowledgeFile,
+  assistantChat,
+  createAssistant as create,
+  startAssistantsServer,
+} from './test-assistant-chat';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -27,16 +24,7 @@ describeEachEngine('assistants chat', (getDb, { getDatabase }) => {
   let server: ChatServer;
   let user: TestUser;
   beforeAll(async () => {
-    server = await startChatServer(
-      getDatabase(),
-      chatEnv(fake, {
-        ASSISTANTS_API_KEY: 'sk-test',
-        ASSISTANTS_BASE_URL: fake.baseURL,
-        ASSISTANTS_MODELS: 'gpt-4o-mini',
-      }),
-      undefined,
-      { toolManifest: TEST_MANIFEST },
-    );
+    server = await startAssistantsServer(getDatabase(), fake, { toolManifest: TEST_MANIFEST });
   });
   afterAll(() => server.close());
   beforeEach(async () => {
@@ -44,18 +32,8 @@ describeEachEngine('assistants chat', (getDb, { getDatabase }) => {
     user = await chatUser(server);
   });
 
-  const createAssistant = async (who: TestUser, body: object) => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/assistants',
-      headers: who.headers,
-      payload: { model: 'gpt-4o-mini', ...body },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>();
-  };
-  const chat = (who: TestUser, body: object) =>
-    postJson(server, '/api/assistants/chat', who, { model: 'gpt-4o-mini', conversationId: null, ...body });
+  const createAssistant = (who: TestUser, body: object) => create(server, who, body);
+  const chat = (who: TestUser, body: object) => assistantChat(server, who, body);
   const runsOf = async () =>
     getDb().select().from(assistantRuns).where(eq(assistantRuns.userId, user.user.id));
 
@@ -172,26 +150,11 @@ describeEachEngine('assistants chat', (getDb, { getDatabase }) => {
 
   it('answers retrieval from the assistant’s knowledge with a retrieval part', async () => {
     const assistant = await createAssistant(user, { tools: [{ type: 'retrieval' }] });
-    const { payload, headers } = multipartBody([
-      { name: 'file_id', value: randomUUID() },
-      { name: 'endpoint', value: 'assistants' },
-      { name: 'assistant_id', value: assistant.id },
-      { name: 'message_file', value: 'false' },
-      {
-        name: 'file',
-        filename: 'facts.txt',
-        type: 'text/plain',
-        data: 'The secret launch code is PINEAPPLE-7.',
-      },
-    ]);
-    const uploaded = await server.app.inject({
-      method: 'POST',
-      url: '/api/files',
-      payload,
-      headers: { ...user.headers, ...headers },
+    const fileId = await addKnowledgeFile(server, user, assistant.id, {
+      filename: 'facts.txt',
+      type: 'text/plain',
+      data: 'The secret launch code is PINEAPPLE-7.',
     });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const fileId = uploaded.json<{ file_id: string }>().file_id;
     const read = await server.app.inject({ url: `/api/assistants/${assistant.id}`, headers: user.headers });
     expect(read.json()).toMatchObject({ file_ids: [fileId] });
 
