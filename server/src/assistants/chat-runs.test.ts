@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import type { Assistant } from '@parley/shared/schemas/assistant';
-import type { ContentPart } from '@parley/shared/schemas/message';
+import { RUN_EXPIRED, type ContentPart, type Message } from '@parley/shared/schemas/message';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { chatUser, EventReader, type ChatServer } from '../../test/chat-harness';
 import { describeEachEngine } from '../../test/describe-each-engine';
@@ -195,7 +195,7 @@ describeEachEngine('assistant runs past timeoutMs', (getDb, { getDatabase }) => 
   afterAll(() => server.close());
 
   it(
-    'ends a run still going after timeoutMs as expired, saving what was written',
+    'ends a run still going after timeoutMs as expired, saving what was written and saying why',
     { timeout: 180_000 },
     async () => {
       fake.reset();
@@ -209,9 +209,26 @@ describeEachEngine('assistant runs past timeoutMs', (getDb, { getDatabase }) => 
       const reader = new EventReader(response);
       await reader.done;
       expect(reader.types().at(-1)).toBe('final');
-      expect(reader.final().responseMessage.text).toBe('Thinking');
+      // The reply keeps its text and is marked as cut off at the time limit (not stopped by its user).
+      const reply = reader.final().responseMessage;
+      expect(reply).toMatchObject({ text: 'Thinking', unfinished: true, finish_reason: RUN_EXPIRED });
+      const saved = await server.app.inject({
+        url: `/api/messages/${reply.conversationId}`,
+        headers: user.headers,
+      });
+      expect(saved.json<Message[]>().find((m) => m.messageId === reply.messageId)).toMatchObject({
+        unfinished: true,
+        finish_reason: RUN_EXPIRED,
+      });
+      // The run's record says why it ended.
       const [run] = await getDb().select().from(assistantRuns).where(eq(assistantRuns.userId, user.user.id));
-      expect(run).toMatchObject({ status: 'expired' });
+      expect(run).toMatchObject({
+        status: 'expired',
+        lastError: {
+          code: 'run_expired',
+          message: 'The run took too long and was stopped (time limit 1.5 s).',
+        },
+      });
     },
   );
 });

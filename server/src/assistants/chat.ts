@@ -84,6 +84,15 @@ async function toolsFor(
   return agentTools;
 }
 
+/** The run record's `last_error` of a run stopped at its time limit (its reply says so too). */
+function expiredError(timeoutMs: number): { code: string; message: string } {
+  const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
+  return {
+    code: 'run_expired',
+    message: `The run took too long and was stopped (time limit ${limit}).`,
+  };
+}
+
 function runHooks(
   deps: AssistantsChatDeps,
   userId: string,
@@ -124,6 +133,7 @@ function runHooks(
           ...(outcome.status === 'completed' ? { completedAt: at } : {}),
           ...(outcome.status === 'cancelled' ? { cancelledAt: at } : {}),
           ...(outcome.status === 'failed' ? { failedAt: at, lastError: outcome.error ?? null } : {}),
+          ...(outcome.status === 'expired' ? { lastError: expiredError(timeoutMs) } : {}),
           usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
         });
       },

@@ -1,6 +1,7 @@
 // The one end of every run (STYLE.md habit 5): finish, abort, provider error, drop, silence, a prompt that
 // does not fit, a deleted conversation. Saves the reply, records usage, keeps the provider's state, emits `final`, gives the concurrency slot back. Never throws.
 import { encodeChatErrorText } from '@parley/shared/errors/chat-error-kinds';
+import { RUN_EXPIRED } from '@parley/shared/schemas/message';
 import type { ContentPart, Message } from '@parley/shared/schemas/message';
 import { appendEvent, errorEvent, finalEvent } from './chat-events';
 import { CONVERSATION_DELETED } from './conversation-deleted';
@@ -53,6 +54,8 @@ function plainOutcomeOf(state: ReplyState, stoppedByUser: boolean): SavedOutcome
     };
   }
   if (failure) return { text, error: false, unfinished: true, finish_reason: 'error' };
+  // Cut off at the assistants run's time limit: not the user's stop, so it is unfinished, and the web says why.
+  if (state.expired) return { text, error: false, unfinished: true, finish_reason: RUN_EXPIRED };
   if (state.aborted || !state.finish)
     return { text, error: false, unfinished: !stoppedByUser, finish_reason: 'incomplete' };
   return { text, error: false, unfinished: false, finish_reason: savedFinishReason(state.finish) };

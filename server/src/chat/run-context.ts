@@ -124,6 +124,8 @@ export interface ReplyState {
   text: string;
   finish?: ReplyFinish | undefined;
   aborted: boolean;
+  /** An assistants run stopped at its time limit (`timeoutMs`), not by its user: saved `expired`. */
+  expired?: boolean;
   failure?: RunFailure | undefined;
   /** The continuation state the provider handed back, saved on the conversation. */
   providerState?: Record<string, unknown> | undefined;

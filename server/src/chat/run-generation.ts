@@ -58,7 +58,7 @@ async function endAssistantRun(
   const usage = state.finish?.usage;
   const outcome: AssistantRunOutcome = state.failure
     ? { status: 'failed', error: { code: state.failure.kind, message: state.failure.message }, usage }
-    : run.timeout.aborted && !ctx.abort.signal.aborted
+    : state.expired
       ? { status: 'expired', usage }
       : state.aborted || !state.finish
         ? { status: 'cancelled', usage }
@@ -88,6 +88,9 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
       ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'the reply failed unexpectedly');
     }
   } finally {
+    // Past its time limit (and not stopped by its user): the partial reply is kept and says why it ended.
+    state.expired =
+      !!assistantRun?.timeout.aborted && !ctx.abort.signal.aborted && !state.failure && !state.finish;
     ctx.abort.stopListening();
     // A reply that did not finish may leave its request open; a finished one has nothing to cancel.
     if (!state.finish) ctx.upstream?.abort();

@@ -60,6 +60,12 @@ export const messageSourceSchema = z.object({
 });
 export type MessageSource = z.infer<typeof messageSourceSchema>;
 
+/**
+ * The `finish_reason` of an assistants reply cut off at its run's time limit (the run ends `expired`): saved
+ * `unfinished`, and the web says the run took too long instead of SPEC's generic incomplete notice.
+ */
+export const RUN_EXPIRED = 'expired';
+
 /** A saved message (SPEC §3 Message); conversations are trees of these via parentMessageId. */
 export const messageSchema = z.object({
   messageId: z.string(),

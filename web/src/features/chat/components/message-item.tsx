@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/shared/schemas/message';
 import { EndpointIcon, UserAvatar } from '../../../components/ui/endpoint-icon';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
-import { canSaveAndSubmit, messageActions } from '../logic/message-actions';
+import { canSaveAndSubmit, messageActions, unfinishedNotice } from '../logic/message-actions';
 import { partsToShow } from '../logic/parts-to-show';
 import { ContentParts, ThinkingDots } from './content-parts';
 import { MessageEditForm } from './message-edit-form';
@@ -140,6 +140,7 @@ function MessageBody({
     );
   }
   const parts = partsToShow(message.content, message.text);
+  const notice = streaming ? null : unfinishedNotice(message);
   if (streaming && message.text === '' && !parts) return <ThinkingDots label={t('com_ui_thinking')} />;
   return (
     <>
@@ -152,9 +153,9 @@ function MessageBody({
           <LazyMarkdown text={message.text} latex={latex} defer={deferMarkdown && !streaming} />
         </div>
       )}
-      {message.unfinished && !streaming && (
+      {notice && (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-          {t('com_ui_unfinished')}
+          {t(notice)}
         </p>
       )}
     </>

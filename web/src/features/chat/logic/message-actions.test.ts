@@ -6,6 +6,7 @@ import {
   cannotAppend,
   enterSends,
   messageActions,
+  unfinishedNotice,
   type ActionContext,
 } from './message-actions';
 
@@ -122,5 +123,22 @@ describe('cannotAppend (SPEC §8: "Edit your message or Regenerate")', () => {
     expect(cannotAppend(reply({ isCreatedByUser: true, error: true }), false)).toBe(false);
     expect(cannotAppend(undefined, false)).toBe(false);
     expect(cannotAppend(reply({ unfinished: true }), true)).toBe(false);
+  });
+});
+
+describe('unfinishedNotice', () => {
+  it('says an assistants run took too long instead of the generic incomplete notice', () => {
+    expect(unfinishedNotice(reply({ unfinished: true, finish_reason: 'expired' }))).toBe(
+      'com_ui_run_expired',
+    );
+    expect(unfinishedNotice(reply({ unfinished: true, finish_reason: 'incomplete' }))).toBe(
+      'com_ui_unfinished',
+    );
+    expect(unfinishedNotice(reply({ unfinished: false, finish_reason: 'incomplete' }))).toBeNull();
+  });
+
+  it('still offers Continue on a reply cut off at the time limit', () => {
+    const expired = reply({ unfinished: true, finish_reason: 'expired' });
+    expect(messageActions(expired, context({ kind: 'assistants' })).continue).toBe(true);
   });
 });

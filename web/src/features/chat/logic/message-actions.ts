@@ -1,5 +1,5 @@
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
-import type { Message } from '@parley/shared/schemas/message';
+import { RUN_EXPIRED, type Message } from '@parley/shared/schemas/message';
 
 /** SPEC §4 Continue: the endpoint kinds that can continue a reply. */
 const CONTINUE_KINDS: ReadonlySet<string> = new Set<EndpointKind>([
@@ -114,4 +114,15 @@ export function enterSends(
 export function cannotAppend(latest: Message | undefined, submitting: boolean): boolean {
   if (!latest || submitting || latest.isCreatedByUser) return false;
   return latest.error || latest.unfinished;
+}
+
+/**
+ * The notice under a reply that did not finish (SPEC §4 Message regions): SPEC's "incomplete" text, or, for an
+ * assistants reply cut off at its run's time limit, that the run took too long. None for a finished reply.
+ */
+export function unfinishedNotice(
+  message: Pick<Message, 'unfinished' | 'finish_reason'>,
+): 'com_ui_unfinished' | 'com_ui_run_expired' | null {
+  if (!message.unfinished) return null;
+  return message.finish_reason === RUN_EXPIRED ? 'com_ui_run_expired' : 'com_ui_unfinished';
 }
