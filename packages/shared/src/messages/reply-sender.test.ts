@@ -26,18 +26,21 @@ describe('replySender', () => {
   });
 
   it('names the newer OpenAI families SPEC does not know as OpenAI does (not "GPT-4")', () => {
-    expect(replySender({}, 'gpt-4o')).toBe('GPT-4o');
-    expect(replySender({}, 'gpt-4o-mini')).toBe('GPT-4o');
-    expect(replySender({}, 'fake-gpt-4o-mini')).toBe('GPT-4o');
-    expect(replySender({}, 'chatgpt-4o-latest')).toBe('GPT-4o');
-    expect(replySender({}, 'gpt-4.1-nano')).toBe('GPT-4.1');
-    expect(replySender({}, 'openai/gpt-4.1')).toBe('GPT-4.1');
-    expect(replySender({}, 'gpt-5-mini')).toBe('GPT-5');
-    expect(replySender({}, 'o1-preview')).toBe('o1');
-    expect(replySender({}, 'o3')).toBe('o3');
-    expect(replySender({}, 'openai/o4-mini')).toBe('o4');
-    // Not the o-series: a name that merely starts with "o" and a digit-less word.
-    expect(replySender({}, 'olmo-7b')).toBe('AI');
-    expect(replySender({}, 'omni-moderation-latest')).toBe('AI');
+    const labels: Array<[model: string, label: string]> = [
+      ['gpt-4o', 'GPT-4o'],
+      ['gpt-4o-mini', 'GPT-4o'],
+      ['fake-gpt-4o-mini', 'GPT-4o'],
+      ['chatgpt-4o-latest', 'GPT-4o'],
+      ['gpt-4.1-nano', 'GPT-4.1'],
+      ['openai/gpt-4.1', 'GPT-4.1'],
+      ['gpt-5-mini', 'GPT-5'],
+      ['o1-preview', 'o1'],
+      ['o3', 'o3'],
+      ['openai/o4-mini', 'o4'],
+      // Not the o-series: names that merely start with "o".
+      ['olmo-7b', 'AI'],
+      ['omni-moderation-latest', 'AI'],
+    ];
+    for (const [model, label] of labels) expect(replySender({}, model), model).toBe(label);
   });
 });
