@@ -16,10 +16,14 @@ function visibleText(label: Locator): Promise<string> {
     const text = element.textContent ?? '';
     if (element.scrollWidth <= element.clientWidth) return text;
     const node = element.firstChild;
-    const context = document.createElement('canvas').getContext('2d');
-    if (!node || !context) return '';
-    context.font = getComputedStyle(element).font;
-    const room = element.clientWidth - context.measureText('…').width;
+    if (!node) return '';
+    // The ellipsis, drawn in the label's font (the e2e project has no DOM globals: the element's document).
+    const document = element.ownerDocument;
+    const probe = document.createElement('span');
+    probe.textContent = '…';
+    element.append(probe);
+    const room = element.clientWidth - probe.getBoundingClientRect().width;
+    probe.remove();
     const range = document.createRange();
     range.setStart(node, 0);
     let shown = 0;
