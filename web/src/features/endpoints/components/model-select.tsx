@@ -53,7 +53,7 @@ export function ModelSelect({ models, value, onChange, labelId }: ModelSelectPro
       <Popover.Trigger asChild>
         <button
           type="button"
-          className={headerButton}
+          className={`${headerButton} max-sm:px-2`}
           aria-label={labelId ? undefined : t('com_ui_model_current', { model: value ?? '' })}
           aria-labelledby={labelId ? `${labelId} ${valueId}` : undefined}
           aria-haspopup="listbox"
