@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paths } from '@parley/shared/api/paths';
+import { STREAMED_PAGES } from '../messages/messages-json';
 import { authenticate } from '../plugins/authenticate';
 import { exportAllConversations, exportFileName, type Db } from './service';
 
@@ -23,6 +24,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesDeps> = async (app,
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(at)}"`)
-      .send(Readable.from(exportAllConversations(db, request.user.id, at, deps.pageSize)));
+      .send(Readable.from(exportAllConversations(db, request.user.id, at, deps.pageSize), STREAMED_PAGES));
   });
 };

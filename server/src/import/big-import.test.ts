@@ -9,6 +9,7 @@ import { parleyExportSchema } from '@parley/shared/schemas/export';
 import { importResultSchema } from '@parley/shared/schemas/import';
 import { messageSchema } from '@parley/shared/schemas/message';
 import { buildAppOn } from '../../test/app-on-database';
+import { watchEventLoop, type EventLoopReport } from '../../test/event-loop-watch';
 import { tempDir } from '../../test/test-app';
 import { createTestPostgres, postgresSkipReason, TEST_ENGINES } from '../../test/test-database';
 import { deleteRedisPrefix, redisSkipReason, TEST_REDIS_URL, uniqueRedisPrefix } from '../../test/test-redis';
@@ -19,14 +20,25 @@ import type { Env } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
 import { createPglite } from '../db/pglite';
 
-/** The largest import this test's server allows (`IMPORT_MAX_MESSAGES`). */
-const MAX_MESSAGES = 20_000;
 /**
- * The goal is /health under 200 ms at p99 while the import, the read and the export run (issue 11); the
- * probes share two cores with other test runs, so the p99 (and the idle p99 beside it) is printed and only
- * the slowest probe is held to `HEALTH_MAX_MS` (docs/decisions.md "/health answers from the last ping").
+ * The largest import this test's server allows (`IMPORT_MAX_MESSAGES`): a quarter of the default 200,000,
+ * as what the event loop does per turn is bounded by batches and pages, not by the file (docs/decisions.md
+ * "The big-import test holds the event loop's turns").
  */
-const HEALTH_MAX_MS = 2_000;
+const MAX_MESSAGES = 50_000;
+/** Issue 11's goal: /health answers in under 200 ms while the largest import, a read and an export run. */
+const HEALTH_MS = 200;
+/**
+ * The most CPU time the server's thread may spend between two ticks of a 10 ms timer: what a probe waits for
+ * that this process causes (at most ~35 ms measured at 200,000 messages, both engines), with room for a slower
+ * CI machine; wall-clock figures also count other processes holding the two cores, so they are held at p99.
+ */
+const TURN_CPU_MS = 100;
+/**
+ * Over this share of a phase spent waiting for a CPU, the machine starved the server (a developer's `nice`
+ * run beside a busy PostgreSQL): its wall-clock figures are printed but not held.
+ */
+const STARVED_SHARE = 0.5;
 
 /** A LibreChat export of one linear conversation of `count` messages. */
 function libreChatFile(count: number): string {
@@ -102,6 +114,14 @@ for (const engine of TEST_ENGINES) {
 
     /** Runs `operation` while GET /health is sent back to back (5 ms apart); each probe's time in ms. */
     async function healthDuring(operation: () => Promise<void>): Promise<number[]> {
+      return (await watched(operation)).samples;
+    }
+
+    /** `healthDuring`, with what the server's event loop went through meanwhile. */
+    async function watched(
+      operation: () => Promise<void>,
+    ): Promise<{ samples: number[]; loop: EventLoopReport }> {
+      const stop = watchEventLoop();
       let running = true;
       const samples: number[] = [];
       const probes = (async () => {
@@ -120,7 +140,7 @@ for (const engine of TEST_ENGINES) {
         running = false;
         await probes;
       }
-      return samples;
+      return { samples, loop: stop() };
     }
 
     /** The body's bytes, kept as they come: decoding and parsing wait until the measured window is over. */
@@ -168,7 +188,7 @@ for (const engine of TEST_ENGINES) {
       const file = libreChatFile(MAX_MESSAGES);
       const idle = summary(await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1_000))));
       let answer: Buffer = Buffer.alloc(0);
-      const importing = await healthDuring(async () => {
+      const importing = await watched(async () => {
         const response = await post(file);
         expect(response.status).toBe(200);
         answer = await bytesOf(response);
@@ -176,7 +196,7 @@ for (const engine of TEST_ENGINES) {
       const result = importResultSchema.parse(JSON.parse(answer.toString()));
       expect(result).toMatchObject({ created: 1, updated: 0, skipped: 0, failed: [] });
       const conversationId = result.conversationIds[0] ?? '';
-      const reading = await healthDuring(async () => {
+      const reading = await watched(async () => {
         const response = await fetch(`${url}/api/messages/${conversationId}`, { headers: alice.headers });
         expect(response.status).toBe(200);
         answer = await bytesOf(response);
@@ -185,7 +205,7 @@ for (const engine of TEST_ENGINES) {
       expect(messages).toHaveLength(MAX_MESSAGES);
       expect(messages[0]?.text).toBe('Message 0: one more line of a very long chat.');
       expect(messages.at(-1)?.parentMessageId).toBe(messages.at(-2)?.messageId);
-      const exporting = await healthDuring(async () => {
+      const exporting = await watched(async () => {
         const response = await fetch(`${url}/api/convos/export`, { headers: alice.headers });
         expect(response.status).toBe(200);
         answer = await bytesOf(response);
@@ -193,21 +213,37 @@ for (const engine of TEST_ENGINES) {
       const exported = parleyExportSchema.parse(JSON.parse(answer.toString()));
       expect(exported.conversations.map((c) => c.messages.length)).toEqual([MAX_MESSAGES]);
       const phases = { importing, reading, exporting };
-      const line = Object.entries(phases).map(([name, samples]) => {
+      const line = Object.entries(phases).map(([name, { samples, loop }]) => {
         const { p99, max, count } = summary(samples);
-        return `${name} p99 ${p99.toFixed(0)} max ${max.toFixed(0)} (${count})`;
+        const cpu = loop.busiestTurn === null ? '' : `, busiest turn ${loop.busiestTurn.toFixed(0)} on CPU`;
+        const wait =
+          loop.longestWait === null || loop.waitShare === null
+            ? ''
+            : `, longest CPU wait ${loop.longestWait.toFixed(0)}, waited ${(loop.waitShare * 100).toFixed(0)}% of the time`;
+        return (
+          `${name}: probes p99 ${p99.toFixed(0)} max ${max.toFixed(0)} (${count}), loop delay ` +
+          `p99 ${loop.delayP99.toFixed(0)} max ${loop.delayMax.toFixed(0)}${cpu}${wait}`
+        );
       });
-      console.log(`/health (ms): idle p99 ${idle.p99.toFixed(0)}; ${line.join('; ')}`);
-      for (const samples of Object.values(phases)) {
-        expect(summary(samples).max).toBeLessThan(HEALTH_MAX_MS);
+      console.log(`/health (ms, ${setup}): idle p99 ${idle.p99.toFixed(0)}; ${line.join('; ')}`);
+      for (const [name, { samples, loop }] of Object.entries(phases)) {
+        if (loop.busiestTurn !== null) {
+          expect(loop.busiestTurn, `${name}: the busiest turn on CPU`).toBeLessThan(TURN_CPU_MS);
+        }
+        if (loop.waitShare !== null && loop.waitShare > STARVED_SHARE) {
+          console.warn(`${name}: the machine kept this process from a CPU; wall-clock figures not held`);
+          continue;
+        }
+        expect(loop.delayP99, `${name}: the loop delay p99`).toBeLessThan(HEALTH_MS);
+        expect(summary(samples).p99, `${name}: the probes' p99`).toBeLessThan(HEALTH_MS);
       }
-    }, 240_000);
+    }, 600_000);
 
     it('refuses a file over the message limit (413) and a second import of the same user at once (429)', async () => {
       const over = await post(libreChatFile(MAX_MESSAGES + 1));
       expect(over.status).toBe(413);
       expect(((await over.json()) as { message: string }).message).toBe(
-        'The file holds more than 20,000 messages, the most one import may hold. ' +
+        `The file holds more than ${MAX_MESSAGES.toLocaleString('en')} messages, the most one import may hold. ` +
           'Split it into smaller files and import them one by one.',
       );
       const first = post(libreChatFile(2_000));

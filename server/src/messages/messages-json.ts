@@ -9,6 +9,12 @@ import { selectMessagesPage, type MessageCursor } from './repo';
 export const MESSAGES_PER_PAGE = { postgres: 1_000, pglite: 250 } as const;
 
 /**
+ * Streamed lists read one page ahead of the socket, not Readable's default 16 chunks: a slow reader no longer
+ * makes the server hold up to 16 pages of text (~8 MB on PostgreSQL) per download, for the GC to go over.
+ */
+export const STREAMED_PAGES = { highWaterMark: 1 } as const;
+
+/**
  * The conversation's messages (all branches, oldest first) as the text of a JSON array, page by page: a
  * conversation of 200,000 messages is never one query or one serialisation. The caller checks first that the
  * conversation is the user's; the consumer's pace (stream back-pressure) sets the pace of the reads.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { paths } from '@parley/shared/api/paths';
 import { messageSchema, messageUpdateBodySchema } from '@parley/shared/schemas/message';
 import { authenticate } from '../plugins/authenticate';
+import { STREAMED_PAGES } from './messages-json';
 import { conversationMessagesJson, editMessageText, type Db } from './service';
 
 export interface MessageRoutesDeps {
@@ -42,7 +43,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesDeps> = async (
     );
     const relink = relinkFor ? await relinkFor(request.user.id) : undefined;
     const out = relink ? mapChunks(chunks, relink) : chunks;
-    return reply.type('application/json; charset=utf-8').send(Readable.from(out));
+    return reply.type('application/json; charset=utf-8').send(Readable.from(out, STREAMED_PAGES));
   });
 
   app.put(
