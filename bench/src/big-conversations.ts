@@ -9,6 +9,7 @@ import {
   type BenchUser,
   type Engine,
 } from './bench-server';
+import { cpuWaitMs } from './proc-readings';
 import type { Figure, Section } from './report';
 import { ms, percentile } from './stats';
 
@@ -40,6 +41,8 @@ function probeHealth(server: BenchServer) {
   const samples: number[] = [];
   let failures = 0;
   let running = true;
+  const started = performance.now();
+  const waitedBefore = cpuWaitMs(server.pid);
   const done = (async () => {
     while (running) {
       const started = performance.now();
@@ -58,7 +61,12 @@ function probeHealth(server: BenchServer) {
     running = false;
     await done;
     const failed = failures > 0 ? `, ${failures} failed` : '';
-    return `worst ${ms(Math.max(...samples))}, p99 ${ms(percentile(samples, 99))} (${samples.length} probes${failed})`;
+    const waitedAfter = cpuWaitMs(server.pid);
+    const waited =
+      waitedBefore === null || waitedAfter === null
+        ? ''
+        : `; the server's thread waited for a CPU ${(((waitedAfter - waitedBefore) / (performance.now() - started)) * 100).toFixed(0)}% of the time`;
+    return `worst ${ms(Math.max(...samples))}, p99 ${ms(percentile(samples, 99))} (${samples.length} probes${failed}${waited})`;
   };
 }
 
@@ -189,7 +197,9 @@ export async function benchBigConversations(): Promise<Section> {
       `One user; each file is a LibreChat export of one linear conversation (~190 bytes of JSON a message, like the 38 MB file of issue 11), sent ` +
       `as \`POST /api/convos/import\`. The GET latency is client-observed on loopback, ${SAMPLES} sequential ` +
       `requests after 20 unmeasured ones. /health is probed from the bench process back to back (10 ms apart) ` +
-      `while the operation runs; "worst" is the slowest probe. The 1-minute load average was ` +
+      `while the operation runs; "worst" is the slowest probe; the share of the time the server's main thread ` +
+      `was ready to run but waited for a CPU (schedstat) says how much of it the machine's load explains ` +
+      `(test: \`server/src/import/big-import.test.ts\` holds the CPU each turn takes). The 1-minute load average was ` +
       `${loads.join(' → ')} over this section (2 cores shared with other engineers' test runs).`,
   };
 }

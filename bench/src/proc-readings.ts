@@ -56,3 +56,16 @@ export function cpuTimeMs(pid: number): number {
 
 /** The 1-minute load average, to say how busy the shared machine was while a figure was taken. */
 export const loadAverage = (): string => os.loadavg()[0]?.toFixed(1) ?? '?';
+
+/**
+ * The time a process's main thread has spent waiting for a CPU while ready to run, in ms (the second field of
+ * Linux's `/proc/<pid>/task/<pid>/schedstat`), or null where it cannot be read.
+ */
+export function cpuWaitMs(pid: number): number | null {
+  try {
+    const wait = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[1]);
+    return Number.isFinite(wait) ? wait / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
