@@ -133,11 +133,17 @@ test('focus rings show for the keyboard, not for a mouse click', async ({ page, 
   await fake.script({ replies: [{ text: 'Ring check.' }] });
   await send(page, 'Hello');
   await expect(messages(page).nth(1)).toContainText('Ring check.');
+  // The reply has ended and the chat has its own address: nothing re-renders the message under the click.
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toBeHidden();
+  await expect(page).toHaveURL(/\/c\/(?!new)[^/]+$/);
 
   // A message action: a click focuses it without a ring; Shift+Tab, Tab back to it shows one.
   const copy = messages(page).nth(1).getByRole('button', { name: 'Copy to clipboard' });
-  await copy.click();
-  await expect(copy).toBeFocused();
+  // The message box takes the focus back once the new chat settles (FOCUS_DELAY_MS): click until it stays.
+  await expect(async () => {
+    await copy.click();
+    await expect(copy).toBeFocused({ timeout: 1_000 });
+  }).toPass();
   await expect.poll(() => focusIndicator(copy), 'Copy after a click').toBe(false);
   await expect(copy).toHaveCSS('outline-style', 'none');
   await page.keyboard.press('Shift+Tab');
