@@ -22,6 +22,19 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+/** Every screen is looked at in both colour schemes. */
+export const COLOR_SCHEMES = ['light', 'dark'] as const;
+
+/** Sets the page to one of VIEWPORTS and a colour scheme, for a screenshot. */
+export async function sized(
+  page: Page,
+  size: keyof typeof VIEWPORTS,
+  colorScheme: (typeof COLOR_SCHEMES)[number],
+): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[size]);
+  await page.emulateMedia({ colorScheme });
+}
+
 /** Saves a full-page screenshot under e2e/artifacts/ (git-ignored) for people to look at. */
 export async function snapshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });

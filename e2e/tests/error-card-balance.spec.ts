@@ -1,19 +1,10 @@
-import type { Page } from '@playwright/test';
-import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { COLOR_SCHEMES, sized, snapshot } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 
 /**
  * Issue 16 "Contradictions" and item 4: a balance that cannot pay shows SPEC §8's "Insufficient Funds" with the
  * balance, prompt tokens and cost in a code block, and nothing reaches the model. Screenshots light/dark, 375/1280.
  */
-
-const SIZES = Object.entries(VIEWPORTS);
-const SCHEMES = ['light', 'dark'] as const;
-
-async function sized(page: Page, size: string, colorScheme: 'light' | 'dark') {
-  await page.setViewportSize(VIEWPORTS[size as keyof typeof VIEWPORTS]);
-  await page.emulateMedia({ colorScheme });
-}
 
 // Balance checking on, with a start balance far below what any message costs.
 test.use({ parleyEnv: { CHECK_BALANCE: 'true', START_BALANCE: '3' } });
@@ -45,8 +36,8 @@ test('shows SPEC’s “Insufficient Funds” with balance, prompt tokens and co
   expect(await fake.chatRequests()).toEqual([]);
 });
 
-for (const [size] of SIZES) {
-  for (const colorScheme of SCHEMES) {
+for (const size of ['mobile', 'desktop'] as const) {
+  for (const colorScheme of COLOR_SCHEMES) {
     test(`balance card screenshot (${size}, ${colorScheme})`, async ({ page }) => {
       await sized(page, size, colorScheme);
       await signUp(page);

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
-import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { COLOR_SCHEMES, sized, snapshot } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 
 /**
  * Issue 16 item 4: a user key that is gone gives SPEC §8's "No key found" text, and the card offers to set a key
  * (the endpoint lets users bring their own). Screenshots light/dark, 375/1280.
  */
-
-const SIZES = Object.entries(VIEWPORTS);
-const SCHEMES = ['light', 'dark'] as const;
-
-async function sized(page: Page, size: string, colorScheme: 'light' | 'dark') {
-  await page.setViewportSize(VIEWPORTS[size as keyof typeof VIEWPORTS]);
-  await page.emulateMedia({ colorScheme });
-}
 
 // Every user brings their own key; this one is revoked elsewhere after the page loaded.
 test.use({ parleyEnv: { OPENAI_API_KEY: 'user_provided' } });
@@ -49,8 +41,8 @@ test('says SPEC’s “No key found” and offers to set a key in the card', asy
   expect(await fake.chatRequests()).toEqual([]);
 });
 
-for (const [size] of SIZES) {
-  for (const colorScheme of SCHEMES) {
+for (const size of ['mobile', 'desktop'] as const) {
+  for (const colorScheme of COLOR_SCHEMES) {
     test(`no-key card screenshot (${size}, ${colorScheme})`, async ({ page }) => {
       await sized(page, size, colorScheme);
       await keyThenRevokeElsewhere(page);

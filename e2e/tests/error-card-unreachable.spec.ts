@@ -1,19 +1,10 @@
-import type { Page } from '@playwright/test';
-import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { COLOR_SCHEMES, sized, snapshot } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 
 /**
  * Issue 16 item 4: a provider nobody can reach names the endpoint, says what to do, keeps the raw reason as
  * detail, and Retry in the card asks again. Screenshots light/dark, 375/1280.
  */
-
-const SIZES = Object.entries(VIEWPORTS);
-const SCHEMES = ['light', 'dark'] as const;
-
-async function sized(page: Page, size: string, colorScheme: 'light' | 'dark') {
-  await page.setViewportSize(VIEWPORTS[size as keyof typeof VIEWPORTS]);
-  await page.emulateMedia({ colorScheme });
-}
 
 // Nothing listens on port 9 (discard): every request to the provider fails to connect.
 test.use({ parleyEnv: { OPENAI_REVERSE_PROXY: 'http://127.0.0.1:9/v1' } });
@@ -36,8 +27,8 @@ test('names the endpoint, says to retry, keeps the reason, and Retry asks again'
   await expect(messages(page).nth(1).getByRole('alert')).toContainText('OpenAI did not answer this time.');
 });
 
-for (const [size] of SIZES) {
-  for (const colorScheme of SCHEMES) {
+for (const size of ['mobile', 'desktop'] as const) {
+  for (const colorScheme of COLOR_SCHEMES) {
     test(`unreachable card screenshot (${size}, ${colorScheme})`, async ({ page }) => {
       await sized(page, size, colorScheme);
       await signUp(page);

@@ -1,15 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { presetsTrigger } from '../support/presets';
 
 /**
  * Issue 16 item 7: closing a dialog gives focus back to what opened it, focus rings show for keyboard use
  * only, and the settings dialog keeps one height with a tab row that scrolls (with a cue) on a phone.
  */
-
-function presetsTrigger(page: Page) {
-  return page.getByRole('button', { name: /^Presets( \(active: .+\))?$/ });
-}
 
 function userMenu(page: Page) {
   return page.getByRole('button', { name: 'Ada Lovelace' });

@@ -1,42 +1,12 @@
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, signUp, test } from '../support/chat-fixtures';
+import { chooseModel, openPresets, presetsTrigger, savePreset } from '../support/presets';
 
 /**
  * Issue 16 item 8: the header says which preset is active (its name from 640px, a dot below), the presets
  * list marks it "Active", disabled controls look disabled, and the preset dialog's model picker is labelled.
  */
-
-function presetsTrigger(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: /^Presets( \(active: .+\))?$/ });
-}
-
-async function openPresets(page: Page) {
-  await presetsTrigger(page).click();
-  const menu = page.getByRole('dialog', { name: 'Presets' });
-  await expect(menu).toBeVisible();
-  return menu;
-}
-
-async function chooseModel(page: Page, model: string) {
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Model:/ })
-    .click();
-  await page.getByRole('option', { name: model, exact: true }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: `Model: ${model}` })).toBeVisible();
-}
-
-/** Saves the conversation's setup as a preset named `title`; the saved preset is then the active one. */
-async function savePreset(page: Page, title: string) {
-  const menu = await openPresets(page);
-  await menu.getByRole('button', { name: 'Save as preset' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save as preset' });
-  await dialog.getByLabel('Preset name').fill(title);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`${title} saved!`).first()).toBeVisible();
-}
 
 /** The green dot the trigger shows instead of the name below 640px (decoration: the name is in its label). */
 function activeDot(page: Page) {

@@ -1,29 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
-
-function presetsMenu(page: Page) {
-  return page.getByRole('dialog', { name: 'Presets' });
-}
-
-async function openPresets(page: Page) {
-  // The trigger names the active preset, if any (issue 16 item 8).
-  await page.getByRole('button', { name: /^Presets( \(active: .+\))?$/ }).click();
-  await expect(presetsMenu(page)).toBeVisible();
-  return presetsMenu(page);
-}
-
-async function chooseModel(page: Page, model: string) {
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Model:/ })
-    .click();
-  await page.getByRole('option', { name: model, exact: true }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: `Model: ${model}` })).toBeVisible();
-}
+import { chooseModel, openPresets } from '../support/presets';
 
 test('save, pin, apply and delete a preset', async ({ page, fake }) => {
   await signUp(page);

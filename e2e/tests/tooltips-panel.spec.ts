@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, signUp, test } from '../support/chat-fixtures';
+import { openPresets, presetsMenu, savePreset } from '../support/presets';
 
 /** Screenshots for people to look at (not in the repository). */
 const SHOTS = process.env.PARLEY_SHOTS_DIR;
@@ -21,25 +22,6 @@ function stored(page: Page, key: string) {
       ).localStorage.getItem(name),
     key,
   );
-}
-
-function presetsMenu(page: Page) {
-  return page.getByRole('dialog', { name: 'Presets' });
-}
-
-async function openPresets(page: Page) {
-  await page.getByRole('button', { name: /^Presets( \(active: .+\))?$/ }).click();
-  await expect(presetsMenu(page)).toBeVisible();
-  return presetsMenu(page);
-}
-
-async function savePreset(page: Page, title: string) {
-  const menu = await openPresets(page);
-  await menu.getByRole('button', { name: 'Save as preset' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save as preset' });
-  await dialog.getByLabel('Preset name').fill(title);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(`${title} saved!`).first()).toBeVisible();
 }
 
 test('the default preset’s pin has a tooltip: after 250 ms of hover, at once on keyboard focus', async ({
