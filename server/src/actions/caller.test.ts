@@ -54,6 +54,54 @@ describe('createActionCaller: requests', () => {
     expect(api.seen.at(-1)?.url).toBe('/v1/pets/a%20b%2F..%2Fc%3Fd?verbose=true&tags=x&tags=y+z');
   });
 
+  it.each(['..', '.'])(
+    'refuses the path parameter %j, which would leave the template, sending nothing',
+    async (petId) => {
+      const before = api.seen.length;
+      await expect(caller()(fn('getPet'), { petId })).rejects.toThrow(
+        `The path parameter "petId" cannot be "${petId}": that would leave the operation's path /pets/{petId}.`,
+      );
+      expect(api.seen.length).toBe(before);
+    },
+  );
+
+  it('refuses parameters that make a dot segment together', async () => {
+    const pairSpec = await validateActionSpec(`openapi: 3.0.3
+info: { title: Pair, version: "1.0" }
+servers: [{ url: "${api.origin}/v1" }]
+paths:
+  /files/{dir}{name}:
+    get:
+      operationId: getFile
+      parameters:
+        - { name: dir, in: path, required: true, schema: { type: string } }
+        - { name: name, in: path, required: true, schema: { type: string } }
+      responses: { "200": { description: ok } }
+`);
+    if (!pairSpec.ok) throw new Error(pairSpec.message);
+    const call = caller({ type: 'none' }, {}, { spec: pairSpec.spec });
+    const before = api.seen.length;
+    await expect(call(fn('getFile'), { dir: '.', name: '.' })).rejects.toThrow(
+      'The path parameters "dir", "name" cannot be ".."',
+    );
+    expect(api.seen.length).toBe(before);
+    expect(JSON.parse(await call(fn('getFile'), { dir: '.', name: 'x' }))).toMatchObject({
+      path: '/v1/files/.x',
+    });
+  });
+
+  it.each(['...', '..%2F', '%2e%2e', '%2E', '../..', '..\\..', '.. ', 'a?b#c', '/'])(
+    'keeps the path parameter %j inside its one segment on the wire',
+    async (petId) => {
+      await caller()(fn('getPet'), { petId });
+      const arrived = api.seen.at(-1)?.url ?? '';
+      expect(arrived.startsWith('/v1/pets/')).toBe(true);
+      const segment = arrived.slice('/v1/pets/'.length);
+      expect(segment).not.toMatch(/[/\\?#]/);
+      expect(decodeURIComponent(segment)).toBe(petId);
+    },
+  );
+
   it('sends the JSON body of the operation', async () => {
     const out = await caller()(fn('createPet'), { name: 'Rex', owner: { name: 'Ann' }, stray: 1 });
     expect(JSON.parse(out)).toMatchObject({
@@ -102,6 +150,38 @@ describe('createActionCaller: auth', () => {
   ])('%s sends the right header', async (_kind, auth, secrets, expected) => {
     const out = await caller(auth, secrets)(fn('getPet'), { petId: '1' });
     expect(JSON.parse(out)).toMatchObject(expected);
+  });
+
+  it('drops a custom auth header on a redirect to another origin, and keeps it on the same origin', async () => {
+    const other = await startTestApi();
+    try {
+      const auth: ActionAuth = {
+        type: 'service_http',
+        authorization_type: 'custom',
+        custom_auth_header: 'X-Custom-Key',
+      };
+      const call = caller(
+        auth,
+        { apiKey: 'secret-9' },
+        {
+          allow: actionsAllowList({
+            actions: { allowedAddresses: [`127.0.0.1:${api.port}`, `127.0.0.1:${other.port}`] },
+          } as YamlConfig),
+        },
+      );
+      // Another origin (another port): the key stays behind.
+      const away = JSON.parse(await call(fn('redirect'), { to: `${other.origin}/v1/pets/1` })) as unknown;
+      expect(away).toMatchObject({ path: '/v1/pets/1' });
+      expect(api.seen.at(-1)?.headers['x-custom-key']).toBe('secret-9');
+      expect(other.seen.at(-1)?.url).toBe('/v1/pets/1');
+      expect(other.seen.at(-1)?.headers).not.toHaveProperty('x-custom-key');
+      // The same origin: the key goes along.
+      await call(fn('redirect'), { to: '/v1/pets/2' });
+      expect(api.seen.at(-1)?.url).toBe('/v1/pets/2');
+      expect(api.seen.at(-1)?.headers['x-custom-key']).toBe('secret-9');
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses service_http without a key', async () => {

@@ -39,14 +39,42 @@ function scalar(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-function buildUrl(base: URL, plan: OperationPlan, args: Record<string, unknown>): URL {
-  const path = plan.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
-    const value = args[name];
-    if (value === undefined || value === null || value === '') {
-      throw new ActionCallError(`The path parameter "${name}" is missing.`);
+/** A path segment URLs resolve away (`.`/`..`, percent-encoded dots included, as the URL standard says). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The operation's path with its parameters substituted. Each value is percent-encoded (`/`, `\`, `?`, `#`,
+ * `%` included), so it stays inside its segment; a segment a value makes `.` or `..` is refused, as no
+ * encoding keeps it: URL parsers and servers read `%2E%2E` as `..` too.
+ */
+function fillPath(plan: OperationPlan, args: Record<string, unknown>): string {
+  // Split at the slashes outside `{…}`, so a (strange) name with a slash still matches as a whole.
+  const segments = plan.path.split(/\/(?![^{]*\})/).map((segment) => {
+    const names: string[] = [];
+    const filled = segment.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      const value = args[name];
+      if (value === undefined || value === null || value === '') {
+        throw new ActionCallError(`The path parameter "${name}" is missing.`);
+      }
+      names.push(name);
+      return encodeURIComponent(scalar(value));
+    });
+    if (names.length > 0 && DOT_SEGMENT.test(filled)) {
+      const named =
+        names.length === 1
+          ? `parameter "${names[0]}"`
+          : `parameters ${names.map((n) => `"${n}"`).join(', ')}`;
+      throw new ActionCallError(
+        `The path ${named} cannot be "${filled}": that would leave the operation's path ${plan.path}.`,
+      );
     }
-    return encodeURIComponent(scalar(value));
+    return filled;
   });
+  return segments.join('/');
+}
+
+function buildUrl(base: URL, plan: OperationPlan, args: Record<string, unknown>): URL {
+  const path = fillPath(plan, args);
   const url = new URL(base.href);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   for (const { name, explode } of plan.queryParams) {
@@ -88,6 +116,13 @@ function buildBody(
   return { body: JSON.stringify(payload), contentType: 'application/json' };
 }
 
+/** The header name of a `custom` API key, when the auth has a valid one. */
+function customAuthHeader(auth: ActionAuth): string | undefined {
+  if (auth.type !== 'service_http' || auth.authorization_type !== 'custom') return undefined;
+  const header = auth.custom_auth_header?.trim();
+  return header && /^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(header) ? header : undefined;
+}
+
 async function authHeaders(
   auth: ActionAuth,
   secrets: ActionSecrets,
@@ -98,10 +133,8 @@ async function authHeaders(
     const key = secrets.apiKey;
     if (!key) throw new ActionCallError('The action needs an API key, and none is saved.');
     if (auth.authorization_type === 'custom') {
-      const header = auth.custom_auth_header?.trim();
-      if (!header || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(header)) {
-        throw new ActionCallError('The action has no valid custom authorization header name.');
-      }
+      const header = customAuthHeader(auth);
+      if (!header) throw new ActionCallError('The action has no valid custom authorization header name.');
       return { [header]: key };
     }
     if (auth.authorization_type === 'bearer') return { authorization: `Bearer ${key}` };
@@ -164,7 +197,9 @@ export function createActionCaller(options: ActionCallerOptions): ActionCaller {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const plans = planOperations(spec, domain);
   const base = firstServerUrl(spec);
-  const fetchFn = createGuardedFetch({ allow });
+  // The custom API-key header is a credential whatever its name: no redirect carries it to another origin.
+  const customHeader = customAuthHeader(auth);
+  const fetchFn = createGuardedFetch({ allow, credentialHeaders: customHeader ? [customHeader] : [] });
 
   return async (functionName, args, signal) => {
     const plan = plans.get(functionName);

@@ -95,9 +95,17 @@ describe('assertAllowedUrl', () => {
     await expect(assertAllowedUrl('http://2130706433/v1', NO_EXEMPTIONS)).rejects.toThrow(
       'The address 127.0.0.1 is not allowed: it is a loopback address.',
     );
-    await expect(assertAllowedUrl('http://localhost/', NO_EXEMPTIONS)).rejects.toThrow(
-      /localhost \((127\.0\.0\.1|::1)\)/,
+    await expect(assertAllowedUrl('http://[fe80::1]/', NO_EXEMPTIONS)).rejects.toThrow(
+      'The address fe80::1 is not allowed: it is a link-local address.',
     );
+  });
+
+  it('does not name the address a host name resolved to', async () => {
+    const refusal = assertAllowedUrl('http://localhost/', NO_EXEMPTIONS);
+    await expect(refusal).rejects.toThrow(
+      'The address localhost is not allowed: it resolves to a loopback address.',
+    );
+    await expect(refusal).rejects.not.toThrow(/127\.0\.0\.1|::1/);
   });
 
   it('lets public literals and allow-listed hosts through', async () => {
@@ -130,7 +138,9 @@ describe('createGuardedFetch', () => {
     const before = target.seen.length;
     const guarded = createGuardedFetch({ allow: NO_EXEMPTIONS });
     await expect(guarded(`http://127.0.0.1:${target.port}/v1/models`)).rejects.toThrow(AddressRefusedError);
-    await expect(guarded(`http://localhost:${target.port}/v1/models`)).rejects.toThrow(/loopback/);
+    await expect(guarded(`http://localhost:${target.port}/v1/models`)).rejects.toThrow(
+      /^The address localhost is not allowed: it resolves to a loopback address\.$/,
+    );
     await expect(guarded(`http://2130706433:${target.port}/`)).rejects.toThrow(/loopback/);
     expect(target.seen.length).toBe(before);
   });

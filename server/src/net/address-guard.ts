@@ -8,7 +8,9 @@
  *   as their `fetch`). Only `http:`/`https:`; the host is resolved when the connection is made and every
  *   address it resolves to must be public unicast (so DNS rebinding cannot slip past a earlier check);
  *   redirects are followed by hand (at most `maxRedirects`, default 5), each hop checked again, and
- *   credentials dropped when a hop changes origin. A refusal rejects with `AddressRefusedError`.
+ *   credentials (the usual headers plus any `credentialHeaders`) dropped when a hop changes origin. A
+ *   refusal rejects with `AddressRefusedError`; it names a literal IP the user gave, never the address a
+ *   host name resolved to.
  * - `assertAllowedUrl(url, allow)` → resolves the URL's host and rejects with `AddressRefusedError` when the
  *   guard would refuse it: an early, readable answer (e.g. when a user saves a base URL). The connection-time
  *   check of `createGuardedFetch` stays the authoritative one.
@@ -48,13 +50,18 @@ export type FetchLike = (input: string | URL | Request, init?: RequestInit) => P
 
 export interface GuardedFetchOptions {
   allow: AddressAllowList;
+  /**
+   * More headers that carry credentials (e.g. an action's custom API-key header): dropped, like
+   * `authorization`, when a redirect changes origin, and kept on same-origin redirects. Any case.
+   */
+  credentialHeaders?: readonly string[];
   /** Redirect hops followed before giving up (default 5). */
   maxRedirects?: number;
 }
 
 const DEFAULT_MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Headers that carry credentials: never sent on to another origin by a redirect. */
+/** Headers that always carry credentials: never sent on to another origin by a redirect. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'api-key'];
 
 /** Checks scheme and the allow list's `only` rules; parses the URL. */
@@ -92,8 +99,13 @@ async function addressFor(target: Target, allow: AddressAllowList): Promise<stri
     if (allow.exempt.some((rule) => matchesAddress(rule, target, address))) continue;
     const verdict = classifyIp(address);
     if (!verdict.allowed) {
-      const shown = address === target.hostname ? address : `${target.hostname} (${address})`;
-      throw new AddressRefusedError(`The address ${shown} is not allowed: it is ${verdict.reason}.`);
+      // A literal IP the user typed may be named; the address a NAME resolved to may not (it would let
+      // users map the server's internal DNS).
+      throw new AddressRefusedError(
+        isIP(target.hostname)
+          ? `The address ${address} is not allowed: it is ${verdict.reason}.`
+          : `The address ${target.hostname} is not allowed: it resolves to ${verdict.reason}.`,
+      );
     }
   }
   const first = addresses[0];
@@ -134,6 +146,10 @@ type Body = RequestInit['body'];
 export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
   const { allow } = options;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const credentials = new Set([
+    ...CREDENTIAL_HEADERS,
+    ...(options.credentialHeaders ?? []).map((name) => name.trim().toLowerCase()),
+  ]);
   const dispatcher = new Agent({ connect: guardedConnector(allow) });
 
   return async (input, init = {}) => {
@@ -165,7 +181,10 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
       } else if (body instanceof ReadableStream) {
         throw new AddressRefusedError('A redirect asked to send a streamed request body again.');
       }
-      if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+      if (next.origin !== url.origin) {
+        // Header names iterate lower-cased; a copy, as deleting while iterating skips entries.
+        for (const name of [...headers.keys()]) if (credentials.has(name)) headers.delete(name);
+      }
       url = next;
     }
   };
