@@ -101,7 +101,7 @@ describe.skipIf(postgresSkipReason() !== undefined)('migrations on PGlite and Po
         first.db,
         sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
       );
-      expect(tables).toEqual([{ n: 17 }]);
+      expect(tables).toEqual([{ n: 18 }]);
     } finally {
       await second.close();
       await first.close();

@@ -15,7 +15,7 @@ import {
 } from '@parley/shared/schemas/file';
 import type { AppConfig } from '../config/app-config';
 import type { Db } from '../db/client';
-import type { FileRow } from '../db/schema';
+import type { FileRow, NewFileRow } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { FileStorage } from '../storage/file-storage';
@@ -46,12 +46,12 @@ import {
   findUserFile,
   findUserFiles,
   incrementUsage,
-  insertFile,
   listUserFiles,
   setTextState,
   userStorageBytes,
 } from './repo';
 import { createFileLinks, type LinkSigner } from './signed-link';
+import { createStorageQuota, type Room } from './storage-quota';
 import { readUserRecord as findUserById } from '../users/service';
 import { sweepSpool, sweepUploadParts } from './sweep-spool';
 
@@ -78,6 +78,8 @@ export interface FilesService {
   /** Where incoming files are spooled while their request lasts (`DATA_DIR/tmp`). */
   readonly spoolDirectory: string;
   list(userId: string): Promise<FileObject[]>;
+  // The methods that store a file (uploads, avatars, tools' files) refuse it with 413 past the user's
+  // storage limit, counting the files still on their way in (see `StorageQuota`).
   /** Bytes the caller's files take, and the per-user limit (YAML `fileConfig.userStorageLimit`). */
   usage(userId: string): Promise<FileUsage>;
   /** A document (`POST /api/files`): checked against the endpoint's limits, its text kept when it has some. */
@@ -104,7 +106,8 @@ export interface FilesService {
   storeAssistantAvatar(userId: string, file: UploadedFile): Promise<{ fileId: string; url: string }>;
   /**
    * An image a tool generated (DALL·E, Stable Diffusion), saved as the user's file with context
-   * `image_generation` in the configured image type; 400 when the bytes are not an image.
+   * `image_generation` in the configured image type; 400 when the bytes are not an image, 413 past the
+   * user's storage limit.
    */
   saveGenerated(userId: string, image: { bytes: Buffer; filename: string }): Promise<FileObject>;
   /**
@@ -187,6 +190,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   const fileConfig = mergeFileConfig(config.yaml?.fileConfig);
   const imageOutputType: ImageOutputType = config.yaml?.imageOutputType ?? 'png';
   const users = createUsersService(db);
+  const quota = createStorageQuota(db, fileConfig.userStorageLimit);
   /** The user's link maker; an unknown user (a token outliving its account) gets one nobody can verify. */
   async function linksFor(userId: string): Promise<LinkSigner> {
     const row = UUID.test(userId) ? await findUserById(db, userId) : undefined;
@@ -205,11 +209,15 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
   void sweepSpool(spoolDirectory);
   if (config.fileStorage.kind === 'local') void sweepUploadParts(config.fileStorage.root);
 
-  /** Stores the bytes (processed, or a spooled file's), then the row; the bytes go again if the row cannot be written. */
+  /**
+   * Stores the bytes (processed, or a spooled file's), then the row in the place of the `room` reserved for
+   * them; the bytes go again if the row cannot be written.
+   */
   async function store(
+    room: Room,
     userId: string,
     body: Buffer | { path: string; bytes: number },
-    row: Omit<Parameters<typeof insertFile>[1], 'fileId' | 'userId' | 'filepath' | 'bytes' | 'source'>,
+    row: Omit<NewFileRow, 'fileId' | 'userId' | 'filepath' | 'bytes' | 'source'>,
   ): Promise<FileRow> {
     const fileId = randomUUID();
     const key = storageKey(userId, fileId);
@@ -222,28 +230,14 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       throw new AppError(503, STORAGE_DOWN, { cause: error });
     }
     try {
-      return await insertFile(db, {
-        ...row,
-        fileId,
-        userId,
-        filepath: key,
-        bytes: Buffer.isBuffer(body) ? body.length : body.bytes,
-        source: storage.kind,
-      });
+      const bytes = Buffer.isBuffer(body) ? body.length : body.bytes;
+      return await quota.insert({ ...row, fileId, userId, filepath: key, bytes, source: storage.kind }, room);
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
       // A valid token of a deleted account speaks for nobody.
       if (isForeignKeyViolation(error)) throw new AppError(401, 'Unauthorized', { cause: error });
       throw error;
     }
-  }
-
-  /** 413 when `bytes` more would take the user past the storage limit (checked before storing). */
-  async function assertRoomFor(userId: string, bytes: number): Promise<void> {
-    const limit = fileConfig.userStorageLimit;
-    if (limit === null || limit === undefined) return;
-    const used = await userStorageBytes(db, userId);
-    if (used + bytes > limit) throw storageLimitReached(used, limit);
   }
 
   /** Deletes the avatar file `previousUrl` links to, when it is another avatar of the user's. */
@@ -288,19 +282,22 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       const type = judgeUpload(fileConfig, fields, file);
       // Images are only ever stored resized and re-encoded, so a chat turn never reads a huge one.
       if (isImageType(type)) throw new AppError(400, IMAGE_ON_DOCUMENT_ROUTE);
-      await assertRoomFor(userId, file.bytes);
-      // Read in a worker thread; a document without text is kept all the same, and says so.
-      const extracted = await knowledge.extract(file.path, type);
-      const row = await store(userId, file, {
-        tempFileId: fields.file_id,
-        conversationId: conversationOf(fields),
-        filename: file.filename,
-        type,
-        width: fields.width ?? null,
-        height: fields.height ?? null,
-        context: contextOf(fields),
-        text: extracted?.state === 'indexed' ? extracted.text : null,
-        textState: extracted?.state === 'no_text' ? 'no_text' : null,
+      // Reserved before the text is read, so a file that cannot fit costs no extraction.
+      const { row, extracted } = await quota.withRoom(userId, file.bytes, async (room) => {
+        // Read in a worker thread; a document without text is kept all the same, and says so.
+        const text = await knowledge.extract(file.path, type);
+        const stored = await store(room, userId, file, {
+          tempFileId: fields.file_id,
+          conversationId: conversationOf(fields),
+          filename: file.filename,
+          type,
+          width: fields.width ?? null,
+          height: fields.height ?? null,
+          context: contextOf(fields),
+          text: text?.state === 'indexed' ? text.text : null,
+          textState: text?.state === 'no_text' ? 'no_text' : null,
+        });
+        return { row: stored, extracted: text };
       });
       if (extracted?.state !== 'indexed') return { ...(await present(row)), message: UPLOADED };
       await knowledge.index(userId, row.fileId, extracted.chunks);
@@ -312,16 +309,17 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       const type = judgeUpload(fileConfig, fields, file);
       if (!isImageType(type)) throw new AppError(400, NOT_AN_IMAGE);
       const image = await processChatImage(file.path, fields.endpoint, imageOutputType);
-      await assertRoomFor(userId, image.bytes.length);
-      const row = await store(userId, image.bytes, {
-        tempFileId: fields.file_id,
-        conversationId: conversationOf(fields),
-        filename: withExtension(file.filename, imageOutputType === 'jpeg' ? 'jpg' : imageOutputType),
-        type: image.type,
-        width: image.width,
-        height: image.height,
-        context: contextOf(fields),
-      });
+      const row = await quota.withRoom(userId, image.bytes.length, (room) =>
+        store(room, userId, image.bytes, {
+          tempFileId: fields.file_id,
+          conversationId: conversationOf(fields),
+          filename: withExtension(file.filename, imageOutputType === 'jpeg' ? 'jpg' : imageOutputType),
+          type: image.type,
+          width: image.width,
+          height: image.height,
+          context: contextOf(fields),
+        }),
+      );
       return { ...(await present(row)), message: IMAGE_UPLOADED };
     },
     async uploadAvatar(userId, file, manual) {
@@ -330,13 +328,15 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       // Only the four image formats reach sharp's decoders, whatever else it could parse.
       if (sniffImageType(file.head) === undefined) throw new AppError(400, AVATAR_NOT_AN_IMAGE);
       const image = await processAvatar(file.path, imageOutputType);
-      const row = await store(userId, image.bytes, {
-        filename: `avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
-        type: image.type,
-        width: image.width,
-        height: image.height,
-        context: 'avatar',
-      });
+      const row = await quota.withRoom(userId, image.bytes.length, (room) =>
+        store(room, userId, image.bytes, {
+          filename: `avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
+          type: image.type,
+          width: image.width,
+          height: image.height,
+          context: 'avatar',
+        }),
+      );
       const url = (await linksFor(userId)).link(row.fileId);
       await deleteReplacedAvatar(userId, await users.replaceAvatar(userId, url), row.fileId);
       return { url };
@@ -344,34 +344,39 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
     async storeAssistantAvatar(userId, file) {
       if (sniffImageType(file.head) === undefined) throw new AppError(400, AVATAR_NOT_AN_IMAGE);
       const image = await processAvatar(file.path, imageOutputType);
-      const row = await store(userId, image.bytes, {
-        filename: `assistant-avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
-        type: image.type,
-        width: image.width,
-        height: image.height,
-        context: 'avatar',
-      });
+      const row = await quota.withRoom(userId, image.bytes.length, (room) =>
+        store(room, userId, image.bytes, {
+          filename: `assistant-avatar.${imageOutputType === 'jpeg' ? 'jpg' : imageOutputType}`,
+          type: image.type,
+          width: image.width,
+          height: image.height,
+          context: 'avatar',
+        }),
+      );
       return { fileId: row.fileId, url: (await linksFor(userId)).link(row.fileId) };
     },
     async saveGenerated(userId, generated) {
       const image = await processGeneratedImage(generated.bytes, imageOutputType);
-      const row = await store(userId, image.bytes, {
-        filename: withExtension(generated.filename, imageOutputType === 'jpeg' ? 'jpg' : imageOutputType),
-        type: image.type,
-        width: image.width,
-        height: image.height,
-        context: 'image_generation',
-      });
+      const row = await quota.withRoom(userId, image.bytes.length, (room) =>
+        store(room, userId, image.bytes, {
+          filename: withExtension(generated.filename, imageOutputType === 'jpeg' ? 'jpg' : imageOutputType),
+          type: image.type,
+          width: image.width,
+          height: image.height,
+          context: 'image_generation',
+        }),
+      );
       return present(row);
     },
     async saveToolOutput(userId, output) {
-      await assertRoomFor(userId, output.bytes.length);
-      const size = output.mimeType.startsWith('image/') ? await readableImageSize(output.bytes) : undefined;
-      const row = await store(userId, output.bytes, {
-        filename: cleanFilename(output.filename),
-        type: output.mimeType,
-        ...(size ? { width: size.width, height: size.height } : {}),
-        context: 'assistants_output',
+      const row = await quota.withRoom(userId, output.bytes.length, async (room) => {
+        const size = output.mimeType.startsWith('image/') ? await readableImageSize(output.bytes) : undefined;
+        return store(room, userId, output.bytes, {
+          filename: cleanFilename(output.filename),
+          type: output.mimeType,
+          ...(size ? { width: size.width, height: size.height } : {}),
+          context: 'assistants_output',
+        });
       });
       return present(row);
     },
@@ -465,11 +470,3 @@ async function readCapped(stream: Readable, maxBytes: number, fileId: string): P
 /** The readable message of an upload above the server's limit (413). */
 export const tooLargeForServer = (limit: number): AppError =>
   new AppError(413, `The file is too large: the server accepts files up to ${toMegabytes(limit)} MB.`);
-
-/** Uploads past the per-user storage limit (YAML `fileConfig.userStorageLimit`). */
-export const storageLimitReached = (used: number, limit: number): AppError =>
-  new AppError(
-    413,
-    `Storage limit reached: your files take ${toMegabytes(used)} MB of your ${toMegabytes(limit)} MB. Delete some files to upload more.`,
-    { code: 'storage_limit' },
-  );

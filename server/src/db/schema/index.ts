@@ -8,6 +8,7 @@ export * from './presets';
 export * from './user-keys';
 export * from './plugin-auths';
 export * from './files';
+export * from './file-reservations';
 export * from './file-chunks';
 export * from './balances';
 export * from './transactions';
