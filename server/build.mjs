@@ -36,5 +36,6 @@ await build({
 
 // Worker threads load their own module file next to the bundle (`new URL('./x.mjs', import.meta.url)`).
 await copyFile('src/tools/math/math-worker.mjs', 'dist/math-worker.mjs');
-await copyFile('src/sandbox/python-worker.mjs', 'dist/python-worker.mjs');
+await copyFile('src/sandbox/runner.py', 'dist/runner.py');
+await copyFile('src/sandbox/pyodide-runner.mjs', 'dist/pyodide-runner.mjs');
 await copyFile('src/tools/browser/readable-worker.mjs', 'dist/readable-worker.mjs');

@@ -17,9 +17,9 @@ export async function benchSandbox(): Promise<Section> {
 
   const cold: number[] = [];
   for (let i = 0; i < COLD_SAMPLES; i++) {
-    const pool = createSandboxPool({ warm: 0, concurrency: 1 });
+    const pool = createSandboxPool({ warm: 0, capacity: 1 });
     const started = performance.now();
-    const result = await pool.run({ code: 'print(1)', files: [] });
+    const result = await pool.run({ userId: 'bench', code: 'print(1)', files: [] });
     cold.push(performance.now() - started);
     if (result.stdout !== '1\n') throw new Error(`cold print(1) failed: ${JSON.stringify(result)}`);
     await pool.close();
@@ -30,12 +30,12 @@ export async function benchSandbox(): Promise<Section> {
   });
   loads.push(loadAverage());
 
-  const warmPool = createSandboxPool({ warm: 1, concurrency: 1 });
+  const warmPool = createSandboxPool({ warm: 1, capacity: 1 });
   const warm: number[] = [];
   for (let i = 0; i < WARM_SAMPLES; i++) {
     await warmPool.ready();
     const started = performance.now();
-    const result = await warmPool.run({ code: 'print(1)', files: [] });
+    const result = await warmPool.run({ userId: 'bench', code: 'print(1)', files: [] });
     warm.push(performance.now() - started);
     if (result.stdout !== '1\n') throw new Error(`warm print(1) failed: ${JSON.stringify(result)}`);
   }
@@ -53,6 +53,7 @@ export async function benchSandbox(): Promise<Section> {
   const results = await Promise.all(
     Array.from({ length: CONCURRENT_RUNS }, (_, i) =>
       pool.run({
+        userId: `bench-${i}`,
         code: `total = sum(n * n for n in range(200_000))\nopen('out.txt', 'w').write(str(total))\nprint(${i}, total)`,
         files: [{ name: 'in.csv', bytes: new TextEncoder().encode('a,b\n1,2\n') }],
       }),

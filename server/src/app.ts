@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createActionsService } from './assistants/actions';
 import { actionsRoutes } from './assistants/actions-routes';
 import { assistantsChatRoutes } from './assistants/chat-routes';
-import { runPython, warmPython } from './sandbox';
+import { sharedSandbox, type SandboxPool } from './sandbox';
 import { actionsAllowList } from './net/allow-lists';
 import { assistantsRoutes } from './assistants/routes';
 import { createAssistantsService } from './assistants/service';
@@ -77,6 +77,8 @@ export interface AppDeps {
   coordination?: Coordination;
   /** The plugin store's tools; default: the manifest of `tools/manifest` (tests add their own tools). */
   toolManifest?: readonly ManifestEntry[];
+  /** The code interpreter's pool; default the process-wide one (detected and warmed on first use). */
+  sandbox?: SandboxPool;
 }
 
 export const BODY_LIMIT = 3 * 1024 * 1024;
@@ -160,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env) });
   const encryption = createEncryption(config.secrets.credsKey);
   const keys = createKeysService({ db, encryption, now });
-  const endpoints = createEndpointsService({ config, keys, now });
+  const sandbox = deps.sandbox ?? sharedSandbox();
+  const endpoints = createEndpointsService({ config, keys, now, codeInterpreter: () => sandbox.ready() });
   await app.register(keysRoutes, { keys, jwtSecret });
   await app.register(endpointsRoutes, { endpoints, jwtSecret });
   // Each MCP server connects at its first use; closing the app ends the connections and stdio children.
@@ -272,8 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })),
       actionTools: (userId, assistant) => actions.toolsFor(userId, assistant),
       codeInterpreter: {
-        warm: warmPython,
-        run: runPython,
+        status: () => sandbox.ready(),
+        run: (request) => sandbox.run(request),
         inputFiles: async (userId, fileIds) =>
           Promise.all(
             (await files.attachmentsFor(userId, fileIds)).map(async (file) => ({

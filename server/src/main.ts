@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { logEmbeddedDatabaseEvent } from './db/embedded/log-event';
 import { migrateDatabase } from './db/migrate';
 import { createLogger } from './lib/logger';
+import { offMessage, sharedSandbox } from './sandbox';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** `server/src/main.ts` and the bundled `server/dist/main.js` both sit two levels below the root. */
@@ -82,6 +83,14 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Parley is ready at ${config.server.domainClient} (${where}, started in ${elapsed} ms)\n`,
   );
+  // One line on how code runs (or why it does not): the interpreter is off without bubblewrap.
+  const interpreter = await sharedSandbox().ready();
+  if (interpreter.available) {
+    const extras = interpreter.packages.length > 0 ? ` with ${interpreter.packages.join(', ')}` : '';
+    logger.info(`code interpreter: ${interpreter.backend} in bubblewrap${extras}`);
+  } else {
+    logger.warn(offMessage(interpreter.reason ?? 'unavailable'));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -70,12 +70,15 @@ async function toolsFor(
     const fileIds = [...assistant.fileIds, ...(body.files ?? []).map((file) => file.file_id)];
     agentTools.push({ tool: retrievalTool(deps.knowledge, fileIds), label: 'Retrieval', auth: {} });
   }
-  if (deps.codeInterpreter && tools.some((tool) => tool.type === 'code_interpreter')) {
-    deps.codeInterpreter.warm?.();
+  // Offered only where code can run in isolation (the builder says why not).
+  const interpreter = tools.some((tool) => tool.type === 'code_interpreter')
+    ? await deps.codeInterpreter?.status()
+    : undefined;
+  if (deps.codeInterpreter && interpreter?.available) {
     const fileIds = [...new Set([...assistant.fileIds, ...(body.files ?? []).map((file) => file.file_id)])];
     const names = fileIds.length > 0 ? [...(await deps.knowledge.filenames(userId, fileIds)).values()] : [];
     agentTools.push({
-      tool: codeInterpreterTool(deps.codeInterpreter, fileIds, names),
+      tool: codeInterpreterTool(deps.codeInterpreter, fileIds, names, interpreter.packages),
       label: 'Code Interpreter',
       auth: {},
     });

@@ -8,10 +8,11 @@ import { ToolError } from '../tools/tool';
 import { codeInterpreterTool, type CodeInterpreterPort } from './code-interpreter-tool';
 
 const ctx = { userId: 'u1', auth: {}, signal: new AbortController().signal };
-const empty: PythonRunResult = { stdout: '', stderr: '', timedOut: false, files: [] };
+const empty: PythonRunResult = { stdout: '', stderr: '', timedOut: false, files: [], notes: [] };
 
 function port(result: PythonRunResult, seen: PythonRunRequest[] = []): CodeInterpreterPort {
   return {
+    status: () => Promise.resolve({ available: true, backend: 'python', packages: [] }),
     run: (request) => {
       seen.push(request);
       return Promise.resolve(result);
@@ -37,11 +38,11 @@ function port(result: PythonRunResult, seen: PythonRunRequest[] = []): CodeInter
 
 describe('code_interpreter tool', () => {
   it('fails the call on a time-out or a sandbox failure, with the sandbox’s reason', async () => {
-    const timedOut = { ...empty, timedOut: true, error: 'The code ran longer than 30 s and was stopped.' };
+    const timedOut = { ...empty, timedOut: true, failure: 'The code ran longer than 30 s and was stopped.' };
     await expect(
       codeInterpreterTool(port(timedOut), [], []).run({ code: 'while True: pass' }, ctx),
     ).rejects.toThrow(new ToolError('The code ran longer than 30 s and was stopped.'));
-    const dead = { ...empty, error: 'The code used more memory than the sandbox allows.' };
+    const dead = { ...empty, failure: 'The code used more memory than the sandbox allows.' };
     await expect(codeInterpreterTool(port(dead), [], []).run({ code: 'x' }, ctx)).rejects.toThrow(
       /more memory/,
     );
@@ -80,6 +81,33 @@ describe('code_interpreter tool', () => {
     expect(answer.output).toContain('/mnt/data/out/report.txt (given to the user as a download)');
     expect(answer.output).toContain(
       '/mnt/data/big.bin could not be given to the user: Storage limit reached.',
+    );
+  });
+
+  it('runs as the caller, names the packages, and says which files were left out', async () => {
+    const seen: PythonRunRequest[] = [];
+    const result: PythonRunResult = {
+      ...empty,
+      stdout: 'done\n',
+      notes: ['f21.txt was not returned: a run returns at most 20 files.'],
+    };
+    const tool = codeInterpreterTool(port(result, seen), [], [], ['numpy', 'pandas', 'matplotlib']);
+    expect(tool.description).toContain('these packages are available: numpy, pandas, matplotlib');
+    expect(codeInterpreterTool(port(result), [], []).description).toContain('Only the standard library');
+    const answer = await tool.run({ code: 'print("done")' }, ctx);
+    expect(seen[0]?.userId).toBe('u1');
+    expect(answer.output).toContain('f21.txt was not returned: a run returns at most 20 files.');
+  });
+
+  it('a failed call shows what the code printed before the sandbox stopped it', async () => {
+    const stopped = {
+      ...empty,
+      stdout: 'step 1\n',
+      timedOut: true,
+      failure: 'The code ran longer than 30 s and was stopped.',
+    };
+    await expect(codeInterpreterTool(port(stopped), [], []).run({ code: 'x' }, ctx)).rejects.toThrow(
+      'The code ran longer than 30 s and was stopped.\n\nPrinted before it stopped:\nstep 1',
     );
   });
 });

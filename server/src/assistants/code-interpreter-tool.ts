@@ -3,7 +3,7 @@
 // files it writes become the user's files (context `assistants_output`): images as `image_file` parts, the
 // others as `file` entries of the part's `outputs`. A Python exception is output the model reads and fixes; a
 // time-out or a sandbox failure is a failed part. Nothing here answers the request with an error.
-import type { PythonFile, PythonRunRequest, PythonRunResult } from '../sandbox';
+import type { PythonFile, PythonRunRequest, PythonRunResult, SandboxStatus } from '../sandbox';
 import { ToolError, type SavedToolFile, type Tool } from '../tools/tool';
 
 /** A file the code wrote, as the user's file. */
@@ -20,8 +20,8 @@ export interface SavedOutputFile {
 }
 
 export interface CodeInterpreterPort {
-  /** Starts loading an interpreter ahead of the first call (a run that may need one has begun). */
-  warm?(): void;
+  /** Whether code can run here, and which packages beyond the standard library import. */
+  status(): Promise<SandboxStatus>;
   run(request: PythonRunRequest): Promise<PythonRunResult>;
   /** The caller's files among `fileIds` with their bytes; others' and unknown ids are left out. */
   inputFiles(
@@ -36,7 +36,7 @@ export interface CodeInterpreterPort {
 }
 
 export const CODE_INTERPRETER_TOOL = 'code_interpreter';
-/** The sandbox's own limit on the code (the worker is stopped after it). */
+/** The sandbox's own limit on the code (its process is killed after it). */
 export const CODE_TIME_LIMIT_MS = 30_000;
 /** The call's limit: the code's plus time for a cold interpreter to start and the files to be saved. */
 const CALL_TIME_LIMIT_MS = CODE_TIME_LIMIT_MS + 60_000;
@@ -59,28 +59,33 @@ function uniqueNames(files: ReadonlyArray<{ filename: string; bytes: Uint8Array 
 
 /** What the code printed, its last value and its traceback, in the order a terminal shows them. */
 function logsOf(result: PythonRunResult): string {
-  const pieces = [result.stdout, result.stderr, result.result ?? '', result.error ?? ''];
+  const pieces = [result.stdout, result.stderr, result.result ?? '', result.error ?? '', ...result.notes];
   return pieces
     .filter((piece) => piece !== '')
     .map((piece) => piece.replace(/\n$/, ''))
     .join('\n');
 }
 
-/** A sandbox failure (time, memory, start), as opposed to an exception the code raised. */
-const sandboxFailure = (result: PythonRunResult): string | undefined =>
-  result.timedOut || (result.error !== undefined && !result.error.startsWith('Traceback'))
-    ? result.error
-    : undefined;
+/** A sandbox failure (time, memory, busy, start) with what the code printed before it, for the model. */
+function failureOf(result: PythonRunResult): string | undefined {
+  if (result.failure === undefined) return undefined;
+  const printed = [result.stdout, result.stderr].filter((piece) => piece !== '').join('\n');
+  return printed === '' ? result.failure : `${result.failure}\n\nPrinted before it stopped:\n${printed}`;
+}
 
-function describe(fileNames: readonly string[]): string {
+function describe(fileNames: readonly string[], packages: readonly string[]): string {
   const files =
     fileNames.length > 0
       ? `These files are in /mnt/data: ${fileNames.join(', ')}.`
       : 'There are no files in /mnt/data yet.';
+  const libraries =
+    packages.length > 0
+      ? `The standard library and these packages are available: ${packages.join(', ')} (matplotlib draws ` +
+        'with the Agg backend: save figures with savefig to /mnt/data); nothing else can be installed'
+      : 'Only the standard library is available (no numpy, pandas or matplotlib; nothing can be installed)';
   return (
     'Runs Python 3 code in a fresh sandbox and returns what it prints and the value of its last expression. ' +
-    'Only the standard library is available (no numpy, pandas or matplotlib; nothing can be installed) and ' +
-    `there is no network. The working directory is /mnt/data. ${files} Files the code writes to /mnt/data ` +
+    `${libraries} and there is no network. The working directory is /mnt/data. ${files} Files the code writes to /mnt/data ` +
     `are given to the user to download (images are shown). Each call starts afresh; at most ` +
     `${CODE_TIME_LIMIT_MS / 1000} s per call.`
   );
@@ -94,12 +99,13 @@ export function codeInterpreterTool(
   port: CodeInterpreterPort,
   fileIds: readonly string[],
   fileNames: readonly string[],
+  packages: readonly string[] = [],
 ): Tool {
   let inputs: Promise<PythonFile[]> | undefined;
   return {
     name: CODE_INTERPRETER_TOOL,
     partType: 'code_interpreter',
-    description: describe(fileNames),
+    description: describe(fileNames, packages),
     timeoutMs: CALL_TIME_LIMIT_MS,
     parameters: {
       type: 'object',
@@ -112,12 +118,13 @@ export function codeInterpreterTool(
       if (code.trim() === '') throw new ToolError('The code is empty.');
       inputs ??= port.inputFiles(ctx.userId, fileIds).then(uniqueNames);
       const result = await port.run({
+        userId: ctx.userId,
         code,
         files: await inputs,
         timeoutMs: CODE_TIME_LIMIT_MS,
         signal: ctx.signal,
       });
-      const failure = sandboxFailure(result);
+      const failure = failureOf(result);
       if (failure !== undefined) throw new ToolError(failure);
       if (ctx.signal.aborted) throw new ToolError('Stopped.');
 

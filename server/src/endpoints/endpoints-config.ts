@@ -10,10 +10,17 @@ import type { AzureEntry, EndpointEntry, KeyedEntry } from './endpoint-entry';
 export function endpointsConfigOf(
   ordered: readonly EndpointEntry[],
   assistantsYaml: AssistantsEndpointConfig | undefined,
+  codeInterpreterOff?: string,
 ): EndpointsConfig {
   const result: EndpointsConfig = {};
   ordered.forEach((entry, order) => {
-    result[entry.name] = { order, ...describe(entry, assistantsYaml) };
+    const description = describe(entry, assistantsYaml);
+    const assistants = entry.name === 'assistants' || entry.type === 'azure-assistants';
+    result[entry.name] = {
+      order,
+      ...description,
+      ...(assistants && codeInterpreterOff !== undefined ? { codeInterpreterOff } : {}),
+    };
   });
   return result;
 }

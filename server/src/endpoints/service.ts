@@ -17,6 +17,8 @@ export interface EndpointsServiceDeps {
   config: AppConfig;
   keys: Pick<KeysService, 'readActiveKey'>;
   now?: () => Date;
+  /** Whether the code interpreter can run code here (the assistants builder says why not). */
+  codeInterpreter?: () => Promise<{ available: boolean; reason?: string }>;
 }
 
 export interface ResolveCredentialsRequest {
@@ -43,6 +45,7 @@ export function createEndpointsService({
   config,
   keys,
   now = () => new Date(),
+  codeInterpreter,
 }: EndpointsServiceDeps): EndpointsService {
   const catalog = buildEndpointCatalog(config);
   const configuresOllama = catalog.entries.some(
@@ -70,7 +73,11 @@ export function createEndpointsService({
     problems: catalog.problems,
 
     getEndpointsConfig: async () =>
-      endpointsConfigOf(await enabledEntries(), config.yaml?.endpoints?.assistants),
+      endpointsConfigOf(
+        await enabledEntries(),
+        config.yaml?.endpoints?.assistants,
+        codeInterpreterOff(await codeInterpreter?.()),
+      ),
 
     async getModels(userId) {
       const entries = await enabledEntries();
@@ -95,4 +102,9 @@ export function createEndpointsService({
         : resolved;
     },
   };
+}
+
+/** Why the code interpreter is off, for the builder; undefined when it runs. */
+function codeInterpreterOff(status: { available: boolean; reason?: string } | undefined): string | undefined {
+  return !status || status.available ? undefined : (status.reason ?? 'unavailable');
 }

@@ -1,259 +1,222 @@
-// The code interpreter's Python sandbox (issue 15): Pyodide (CPython on WebAssembly, standard library only)
-// in a worker thread. Public API: `runPython` (and `createSandboxPool` for tests and benchmarks).
+// The code interpreter's sandbox (issue 22; decisions: "Code interpreter: the operating system is the boundary").
+// Every run is a separate OS process under bubblewrap with an empty environment — CPython where the machine has
+// python3 (with whatever of numpy, pandas, matplotlib Debian installed), else Pyodide in a Node process under
+// the same profile — and nothing of the user's code ever runs in the server's process. Without bubblewrap (or
+// with user namespaces refused) the interpreter is off: `status()` says why and nothing is run.
 //
-// Limits and isolation, layered (docs/decisions.md "Code interpreter on our own runtime"):
-// - Each run gets a fresh interpreter in its own worker thread, terminated afterwards: nothing one user's code
-//   changes is seen by the next run. A few workers are loaded ahead of time (`warm`), so a run does not wait
-//   for Pyodide's start.
-// - Time: the worker is terminated after `timeoutMs` (default 30 s); CPU-bound loops cannot outlive it.
-// - Memory: Python's WebAssembly heap cannot grow past `memoryLimitMb` (MemoryError), the worker's V8 heap is
-//   capped by `resourceLimits`.
-// - No network, no host processes: inside the worker, `require` of child_process, ws, net, http… fails
-//   (emscripten's os.system and socket emulation use them), the `js`/`pyodide_js` bridge and the `pyodide`
-//   package are removed from Python, and fetch/WebSocket/require are deleted from the worker's globals.
-// - No host file system: Pyodide's in-memory file system only; `/mnt/data` holds the given files and is the
-//   working directory; files new or changed there come back.
-// - Nothing is fetched at run time: loading packages is refused (the npm package has only the stdlib).
-import { Worker } from 'node:worker_threads';
+// - Each run gets a fresh process, started ahead of time (`warm`) so a run does not wait for the start; it
+//   reads the request, runs, reports, and exits. Nothing one run changes is seen by the next.
+// - Time: the wall clock kills the process group at `timeoutMs`; CPU seconds are capped to the same.
+// - Memory, processes, file size, open files: rlimits inside the sandbox's namespaces; /mnt/data and /tmp are
+//   size-capped tmpfs. The network namespace has only its own loopback; /usr is read-only; /etc minimal.
+// - Fairness: `capacity` runs at once per server, `perUser` of them one user's, short bounded queues
+//   (SandboxBusyError past them).
+// - Outputs: at most `maxOutputFiles` files and `maxOutputBytes` bytes come back, from /mnt/data only; the rest
+//   is named in `notes`.
 import mime from 'mime';
+import type { SandboxLimits } from './bwrap-profile';
+import { bwrapArguments } from './bwrap-profile';
+import { detectSandbox, ENABLE_HINT, runtimeOf, type DetectOptions } from './detect';
+import { createFairSlots } from './fair-slots';
+import { safeName } from './frames';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import {
+  SandboxBusyError,
+  type PythonRunRequest,
+  type PythonRunResult,
+  type SandboxBackend,
+  type SandboxStatus,
+} from './types';
 
-export interface PythonFile {
-  name: string;
-  bytes: Uint8Array;
-}
+export type { PythonFile, PythonRunRequest, PythonRunResult, SandboxBackend, SandboxStatus } from './types';
+export { SandboxBusyError } from './types';
 
-export interface PythonRunRequest {
-  code: string;
-  files: PythonFile[];
-  /** CPU/wall time limit of the run (default the pool's, 30 s). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-export interface PythonRunResult {
-  stdout: string;
-  stderr: string;
-  /** `repr` of the last expression's value, when it is not None. */
-  result?: string;
-  /** The traceback (or the sandbox's reason) when the run failed. */
-  error?: string;
-  timedOut: boolean;
-  /** Files new or changed under /mnt/data. */
-  files: Array<{ name: string; bytes: Uint8Array; mimeType: string }>;
-}
-
-export interface SandboxPoolOptions {
-  /** Runs at the same time at most; more wait in line (default 2). */
-  concurrency?: number;
-  /** Interpreters kept loaded and idle (default 1). */
+export interface SandboxPoolOptions extends DetectOptions {
+  /** Runs at the same time at most on this server (default 2). */
+  capacity?: number;
+  /** Runs of one user at the same time at most (default half the capacity, at least 1). */
+  perUser?: number;
+  /** Runs of one user waiting at most (default 2); runs waiting on the server at most (default 16). */
+  perUserQueue?: number;
+  queue?: number;
+  /** Processes started ahead of their run (default 1). */
   warm?: number;
   timeoutMs?: number;
-  /** WebAssembly heap of one interpreter at most (default 512 MB). */
+  /** Private memory of each process in the sandbox (default 1024 MB). */
   memoryLimitMb?: number;
-  /** Bytes of files handed back by one run at most (default 64 MB). */
-  maxOutputFileBytes?: number;
+  /** Files and bytes handed back by one run at most (default 20 and 32 MB). */
+  maxOutputFiles?: number;
+  maxOutputBytes?: number;
   /** Bytes of files handed in at most (default 64 MB). */
-  maxInputFileBytes?: number;
+  maxInputBytes?: number;
+  /** A backend already detected (skips the probe). */
+  backend?: SandboxBackend;
 }
 
 export interface SandboxPool {
   run(request: PythonRunRequest): Promise<PythonRunResult>;
-  /** Resolves when `warm` interpreters are loaded (benchmarks, tests). */
-  ready(): Promise<void>;
+  /** The status now ("off, starting" until the backend is known). */
+  status(): SandboxStatus;
+  /** Resolves when the backend is known and `warm` processes are started. */
+  ready(): Promise<SandboxStatus>;
   close(): Promise<void>;
 }
 
-interface WorkerDone {
-  type: 'done';
-  stdout: string;
-  stderr: string;
-  value: string | null;
-  error: string | null;
-  files: Array<{ name: string; bytes: Uint8Array }>;
+const MB = 1024 * 1024;
+const RESULT_HEADER_SLACK = MB;
+
+function statusOf(backend: SandboxBackend): SandboxStatus {
+  return backend.kind === 'off'
+    ? { available: false, backend: 'off', reason: backend.reason, packages: [] }
+    : { available: true, backend: backend.kind, packages: backend.packages };
 }
 
-interface Loaded {
-  worker: Worker;
-  /** Settles when the interpreter is loaded (true) or the worker died while loading (false). */
-  ready: Promise<boolean>;
-}
-
-const OUTPUT_CAP = 256 * 1024;
-
-function workerUrl(): URL {
-  // From sources (tsx, vitest) the .mjs sits beside this file; the build copies it beside dist/main.js.
-  return new URL('./python-worker.mjs', import.meta.url);
-}
-
-/** A file name under /mnt/data: relative, no `..`, no control characters; undefined when unusable. */
-function safeName(name: string): string | undefined {
-  const parts = name.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
-  const control = (part: string): boolean => [...part].some((char) => char.charCodeAt(0) < 0x20);
-  if (parts.length === 0 || parts.some((part) => part === '..' || control(part))) return undefined;
-  return parts.join('/');
-}
-
-function capText(text: string): string {
-  return text.length > OUTPUT_CAP
-    ? `${text.slice(0, OUTPUT_CAP)}\n[output cut at ${OUTPUT_CAP} characters]`
-    : text;
+/** The sentence the server logs at start, and the builder shows, when the interpreter is off. */
+export function offMessage(reason: string): string {
+  return `The code interpreter is off: ${reason}. ${ENABLE_HINT}`;
 }
 
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
-  const concurrency = options.concurrency ?? 2;
+  const capacity = options.capacity ?? 2;
+  const slots = createFairSlots({
+    capacity,
+    perUser: options.perUser ?? Math.max(1, Math.floor(capacity / 2)),
+    perUserQueue: options.perUserQueue ?? 2,
+    queue: options.queue ?? 16,
+  });
   const warmCount = options.warm ?? 1;
   const defaultTimeout = options.timeoutMs ?? 30_000;
-  const memoryLimitBytes = (options.memoryLimitMb ?? 512) * 1024 * 1024;
-  const maxOutputFileBytes = options.maxOutputFileBytes ?? 64 * 1024 * 1024;
-  const maxInputFileBytes = options.maxInputFileBytes ?? 64 * 1024 * 1024;
-  const warm: Loaded[] = [];
-  const live = new Set<Worker>();
-  const waiting: Array<() => void> = [];
-  let running = 0;
+  const memoryBytes = (options.memoryLimitMb ?? 1024) * MB;
+  const maxOutputFiles = options.maxOutputFiles ?? 20;
+  const maxOutputBytes = options.maxOutputBytes ?? 32 * MB;
+  const maxInputBytes = options.maxInputBytes ?? 64 * MB;
+  const warm: SandboxProcess[] = [];
+  const live = new Set<SandboxProcess>();
   let closed = false;
+  let backend: SandboxBackend | undefined = options.backend;
+  const detected: Promise<SandboxBackend> = backend
+    ? Promise.resolve(backend)
+    : detectSandbox(options).then((found) => (backend = found));
 
-  function spawn(): Loaded {
-    const worker = new Worker(workerUrl(), {
-      workerData: { memoryLimitBytes },
-      // Plain JavaScript: none of the parent's loaders (tsx under tests) are needed in the sandbox.
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    worker.unref();
-    live.add(worker);
-    worker.once('exit', () => live.delete(worker));
-    const ready = new Promise<boolean>((resolve) => {
-      worker.once('message', (message: { type: string }) => resolve(message.type === 'ready'));
-      worker.once('error', () => resolve(false));
-      worker.once('exit', () => resolve(false));
-    });
-    return { worker, ready };
+  function limitsFor(timeoutMs: number): SandboxLimits {
+    return {
+      cpuSeconds: Math.max(1, Math.ceil(timeoutMs / 1000)),
+      memoryBytes,
+      processes: 32,
+      fileBytes: Math.max(maxOutputBytes, maxInputBytes),
+      openFiles: 256,
+      dataBytes: maxInputBytes + maxOutputBytes,
+      tmpBytes: 64 * MB,
+    };
   }
 
+  function spawn(found: Exclude<SandboxBackend, { kind: 'off' }>, timeoutMs: number): SandboxProcess {
+    const args = bwrapArguments(runtimeOf(found), limitsFor(timeoutMs));
+    const started = startSandboxProcess(found.bwrap, args, maxOutputBytes + RESULT_HEADER_SLACK);
+    live.add(started);
+    return started;
+  }
+
+  /** Warm processes carry the default time limit in their CPU cap; a run with another limit starts its own. */
   function refill(): void {
-    while (!closed && warm.length < warmCount) warm.push(spawn());
+    if (closed || !backend || backend.kind === 'off') return;
+    for (let i = warm.length - 1; i >= 0; i -= 1) if (!warm[i]!.alive()) warm.splice(i, 1);
+    while (warm.length < warmCount) warm.push(spawn(backend, defaultTimeout));
   }
 
-  async function acquireSlot(): Promise<void> {
-    if (running < concurrency) {
-      running += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-
-  function releaseSlot(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+  void detected.then(refill);
 
   async function execute(request: PythonRunRequest): Promise<PythonRunResult> {
-    const empty: PythonRunResult = { stdout: '', stderr: '', timedOut: false, files: [] };
-    const files: PythonFile[] = [];
+    const empty: PythonRunResult = { stdout: '', stderr: '', timedOut: false, files: [], notes: [] };
+    const found = await detected;
+    if (found.kind === 'off') return { ...empty, failure: offMessage(found.reason) };
+    const files = [];
     let inputBytes = 0;
     for (const file of request.files) {
       const name = safeName(file.name);
-      if (!name) return { ...empty, error: `The file name "${file.name}" cannot be used in /mnt/data.` };
+      if (!name) return { ...empty, failure: `The file name "${file.name}" cannot be used in /mnt/data.` };
       inputBytes += file.bytes.byteLength;
       files.push({ name, bytes: file.bytes });
     }
-    if (inputBytes > maxInputFileBytes) {
+    if (inputBytes > maxInputBytes) {
       return {
         ...empty,
-        error: `The files given to Python are too large (at most ${maxInputFileBytes} bytes).`,
+        failure: `The files given to Python are too large (at most ${maxInputBytes / MB} MB).`,
       };
     }
     const timeoutMs = request.timeoutMs ?? defaultTimeout;
-    const loaded = warm.shift() ?? spawn();
+    let process_: SandboxProcess | undefined;
+    if (timeoutMs === defaultTimeout) {
+      refill();
+      process_ = warm.shift();
+    }
+    process_ ??= spawn(found, timeoutMs);
     refill();
-    const { worker } = loaded;
     try {
-      if (!(await loaded.ready)) return { ...empty, error: 'The Python sandbox could not start.' };
-      return await new Promise<PythonRunResult>((resolve) => {
-        let settled = false;
-        const settle = (result: PythonRunResult): void => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          request.signal?.removeEventListener('abort', onAbort);
-          resolve(result);
-        };
-        const timer = setTimeout(() => {
-          settle({
-            ...empty,
-            timedOut: true,
-            error: `The code ran longer than ${timeoutMs / 1000} s and was stopped.`,
-          });
-        }, timeoutMs);
-        const onAbort = (): void => settle({ ...empty, error: 'The run was stopped.' });
-        if (request.signal?.aborted) onAbort();
-        request.signal?.addEventListener('abort', onAbort, { once: true });
-        worker.on('message', (message: WorkerDone) => {
-          if (message.type !== 'done') return;
-          settle({
-            stdout: capText(message.stdout),
-            stderr: capText(message.stderr),
-            ...(message.value !== null ? { result: message.value } : {}),
-            ...(message.error !== null ? { error: message.error } : {}),
-            timedOut: false,
-            files: message.files.map((file) => ({
-              name: file.name,
-              bytes: file.bytes,
-              mimeType: mime.getType(file.name) ?? 'application/octet-stream',
-            })),
-          });
-        });
-        worker.once('error', (error: Error) => {
-          const memory = /memory|allocation/i.test(error.message);
-          settle({
-            ...empty,
-            error: memory
-              ? 'The code used more memory than the sandbox allows.'
-              : `The Python sandbox failed: ${error.message}`,
-          });
-        });
-        worker.once('exit', () => settle({ ...empty, error: 'The Python sandbox stopped unexpectedly.' }));
-        worker.postMessage({ type: 'run', code: request.code, files, maxOutputFileBytes });
-      });
+      const outcome = await process_.run(
+        { code: request.code, files, timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
+        { maxFiles: maxOutputFiles, maxBytes: maxOutputBytes },
+      );
+      const base = { stdout: outcome.stdout, stderr: outcome.stderr, timedOut: outcome.timedOut };
+      if (!outcome.result) return { ...empty, ...base, failure: outcome.failure ?? 'The run failed.' };
+      const { value, error, skipped } = outcome.result;
+      const notes = skipped.map(({ name, reason }) =>
+        reason === 'files'
+          ? `${name} was not returned: a run returns at most ${maxOutputFiles} files.`
+          : `${name} was not returned: a run returns at most ${maxOutputBytes / MB} MB of files.`,
+      );
+      return {
+        ...base,
+        ...(value !== null ? { result: value } : {}),
+        ...(error !== null ? { error } : {}),
+        files: outcome.result.files.map((file) => ({
+          ...file,
+          mimeType: mime.getType(file.name) ?? 'application/octet-stream',
+        })),
+        notes,
+      };
     } finally {
-      void worker.terminate();
+      process_.kill();
+      live.delete(process_);
     }
   }
 
-  refill();
-
   return {
+    status: () =>
+      backend ? statusOf(backend) : { available: false, backend: 'off', reason: 'starting', packages: [] },
+    async ready() {
+      const found = await detected;
+      refill();
+      return statusOf(found);
+    },
     async run(request) {
       if (closed) throw new Error('The Python sandbox is closed.');
-      await acquireSlot();
+      let release: () => void;
+      try {
+        release = await slots.acquire(request.userId, request.signal);
+      } catch (error) {
+        const failure = error instanceof SandboxBusyError ? error.message : 'The run was stopped.';
+        return { stdout: '', stderr: '', timedOut: false, files: [], notes: [], failure };
+      }
       try {
         return await execute(request);
       } finally {
-        releaseSlot();
+        release();
       }
-    },
-    async ready() {
-      await Promise.all(warm.map((loaded) => loaded.ready));
     },
     async close() {
       closed = true;
-      await Promise.all([...live].map((worker) => worker.terminate()));
+      for (const started of live) started.kill();
+      live.clear();
+      warm.length = 0;
     },
   };
 }
 
 let shared: SandboxPool | undefined;
 
-/** Runs Python in the process-wide sandbox pool (started on first use). */
-export function runPython(request: PythonRunRequest): Promise<PythonRunResult> {
+/** The process-wide pool (detected and warmed on first use). */
+export function sharedSandbox(): SandboxPool {
   shared ??= createSandboxPool();
-  return shared.run(request);
-}
-
-/** Starts the process-wide pool, so an interpreter is loading before the first `runPython`. */
-export function warmPython(): void {
-  shared ??= createSandboxPool();
+  return shared;
 }

@@ -35,6 +35,8 @@ export const endpointConfigSchema = z.object({
   capabilities: z.array(assistantCapabilitySchema).optional(),
   disableBuilder: z.boolean().optional(),
   retrievalModels: z.array(z.string()).optional(),
+  /** Assistants: why the code interpreter cannot run code on this server (absent when it can). */
+  codeInterpreterOff: z.string().optional(),
 });
 export type EndpointConfig = z.infer<typeof endpointConfigSchema>;
 
