@@ -36,22 +36,47 @@ function reachable(port) {
   });
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/** Debian packages the tests use: the browser, and the code interpreter's sandbox (bubblewrap around CPython with
+ * its data stack). Installed with apt-get when run as root; otherwise named, and (Chromium) required. */
+const SYSTEM_PACKAGES = [
+  { name: 'chromium', present: () => existsSync(CHROMIUM), required: true },
+  { name: 'bubblewrap', present: () => existsSync('/usr/bin/bwrap'), required: false },
+  { name: 'python3', present: () => existsSync('/usr/bin/python3'), required: false },
+  ...['python3-numpy', 'python3-pandas', 'python3-matplotlib'].map((name) => ({
+    name,
+    present: () =>
+      spawnSync('dpkg-query', ['-W', '-f=${Status}', name]).stdout?.toString().includes('ok installed'),
+    required: false,
+  })),
+];
+
+function ensureSystemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((pkg) => !pkg.present());
+  if (missing.length === 0) return;
+  const names = missing.map((pkg) => pkg.name);
   if (!isRoot) {
-    process.stderr.write(
-      `\n✘ Chromium is missing at ${CHROMIUM}. Install it (Debian: sudo apt-get install -y chromium) and run npm test again.\n`,
-    );
-    process.exit(1);
-  }
-  process.stdout.write('▶ installing chromium (apt-get)\n');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!sh('apt-get', ['install', '-y', 'chromium'], { env }).ok) {
-    sh('apt-get', ['update'], { env });
-    if (!sh('apt-get', ['install', '-y', 'chromium'], { env }).ok || !existsSync(CHROMIUM)) {
-      process.stderr.write('\n✘ apt-get could not install chromium.\n');
+    const required = missing.filter((pkg) => pkg.required);
+    if (required.length > 0) {
+      process.stderr.write(
+        `\n✘ Missing: ${required.map((pkg) => pkg.name).join(', ')}. Install (Debian: sudo apt-get install -y ${names.join(' ')}) and run npm test again.\n`,
+      );
       process.exit(1);
     }
+    process.stderr.write(
+      `\n!!!!!!!! ${names.join(', ')} missing (sudo apt-get install -y ${names.join(' ')}): the code interpreter's sandbox tests are SKIPPED${isCI ? ' — and fail, as CI=true' : ''} !!!!!!!!\n`,
+    );
+    return;
+  }
+  process.stdout.write(`▶ installing ${names.join(', ')} (apt-get)\n`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!sh('apt-get', ['install', '-y', ...names], { env }).ok) {
+    sh('apt-get', ['update'], { env });
+    sh('apt-get', ['install', '-y', ...names], { env });
+  }
+  const still = missing.filter((pkg) => !pkg.present());
+  if (still.some((pkg) => pkg.required || isCI)) {
+    process.stderr.write(`\n✘ apt-get could not install ${still.map((pkg) => pkg.name).join(', ')}.\n`);
+    process.exit(1);
   }
 }
 
@@ -92,7 +117,7 @@ async function checkServices() {
   }
 }
 
-ensureChromium();
+ensureSystemPackages();
 await checkServices();
 step('lint', 'npm', ['run', 'lint']);
 step('type check', 'npm', ['run', 'typecheck']);

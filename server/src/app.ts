@@ -31,7 +31,8 @@ import { filesRoutes } from './files/routes';
 import { createFilesService } from './files/service';
 import { createFileLinks } from './files/signed-link';
 import { saveGeneratedFile } from './tools/save-generated-file';
-import { uploadLimitsFrom } from './files/upload-limits';
+import { countToolUpload, TOO_MANY_UPLOADS, uploadLimitsFrom } from './files/upload-limits';
+import { AppError } from './lib/errors';
 import { createEndpointsService } from './endpoints/service';
 import { createDatabaseHealth } from './health/database-health';
 import { healthRoutes } from './health/routes';
@@ -284,7 +285,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               bytes: await file.read(),
             })),
           ),
-        saveOutput: (userId, file) => files.saveToolOutput(userId, file),
+        // A file the code wrote counts as an upload of the user's (rate limit and storage quota).
+        saveOutput: async (userId, file) => {
+          if (
+            !(await countToolUpload(coordination.counters, uploadLimitsFrom(config.env, config.yaml), userId))
+          ) {
+            throw new AppError(429, TOO_MANY_UPLOADS, { code: 'file_upload_limit' });
+          }
+          return files.saveToolOutput(userId, file);
+        },
       },
     },
   });

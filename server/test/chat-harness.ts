@@ -7,6 +7,7 @@ import type { Database } from '../src/db/client';
 import type { Coordination } from '../src/coordination/coordination';
 import type { ManifestEntry } from '../src/tools/manifest/manifest-entry';
 import { buildAppOn, type AppOnDatabase } from './app-on-database';
+import type { SandboxPool } from '../src/sandbox';
 import { createTestUser, type TestUser } from './test-users';
 
 export const CHAT_MODEL = 'gpt-4o-mini';
@@ -36,7 +37,7 @@ export async function startChatServer(
   database: Database,
   env: Env,
   coordination?: Coordination,
-  deps: { toolManifest?: readonly ManifestEntry[] } = {},
+  deps: { toolManifest?: readonly ManifestEntry[]; sandbox?: SandboxPool } = {},
 ): Promise<ChatServer> {
   const built = await buildAppOn(database, { env, ...deps, ...(coordination ? { coordination } : {}) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,4 +1,4 @@
-// The code interpreter in an assistant run, with the real Pyodide sandbox: the assistant's knowledge file is in
+// The code interpreter in an assistant run, with the real sandbox (bubblewrap): the assistant's knowledge file is in
 // /mnt/data, what the code prints comes back as logs, a text file it writes is the user's download and an image
 // it writes an `image_file` part; an exception is a traceback the model reads. Two sandbox runs in all (each
 // loads a fresh interpreter, slow on a busy machine).

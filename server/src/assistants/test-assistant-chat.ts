@@ -8,6 +8,7 @@ import type { TestUser } from '../../test/test-users';
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
 import { multipartBody } from '../files/test-multipart';
+import type { SandboxPool } from '../sandbox';
 import type { ManifestEntry } from '../tools/manifest/manifest-entry';
 
 export const ASSISTANT_MODEL = 'gpt-4o-mini';
@@ -28,9 +29,12 @@ export function assistantsEnv(fake: Fake, env: Env = {}): Env {
 export function startAssistantsServer(
   database: Database,
   fake: Fake,
-  options: { env?: Env; toolManifest?: readonly ManifestEntry[] } = {},
+  options: { env?: Env; toolManifest?: readonly ManifestEntry[]; sandbox?: SandboxPool } = {},
 ): Promise<ChatServer> {
-  const deps = options.toolManifest ? { toolManifest: options.toolManifest } : {};
+  const deps = {
+    ...(options.toolManifest ? { toolManifest: options.toolManifest } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  };
   return startChatServer(database, assistantsEnv(fake, options.env), undefined, deps);
 }
 

@@ -49,3 +49,16 @@ export function limitUploads(counters: Counters, limits: UploadLimits) {
       .send({ message: TOO_MANY_UPLOADS, code: 'file_upload_limit' } satisfies ErrorBody);
   };
 }
+
+/**
+ * Counts one file a tool keeps for the user (the code interpreter's outputs) against the same per-user upload
+ * limit as `POST /api/files`; false past it.
+ */
+export async function countToolUpload(
+  counters: Counters,
+  limits: UploadLimits,
+  userId: string,
+): Promise<boolean> {
+  const state = await counters.increment(`limit:file-upload:user:${userId}`, 1, limits.user.windowMs);
+  return state.count <= limits.user.max;
+}

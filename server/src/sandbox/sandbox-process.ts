@@ -143,7 +143,9 @@ export function startSandboxProcess(bwrap: string, args: string[], resultCap: nu
       }
       const parsed = parseResult(result.bytes(), limits);
       if (parsed) return { ...printed, timedOut: false, result: parsed };
-      const memory = /MemoryError|Cannot allocate memory|out of memory/i.test(printed.stderr);
+      const memory = /MemoryError|Cannot allocate memory|out of memory|allocation failed/i.test(
+        printed.stderr,
+      );
       return {
         ...printed,
         timedOut: false,

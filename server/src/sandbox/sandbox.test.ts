@@ -172,4 +172,49 @@ describe.each(cases)('sandbox on $name', (testCase) => {
     });
     expect(result.failure).toBe('The file name "../../etc/x" cannot be used in /mnt/data.');
   });
+
+  live('one user’s endless loops leave room for another user’s run', async () => {
+    const stop = new AbortController();
+    const loops = [1, 2].map(() =>
+      pool.run({
+        userId: 'looper',
+        code: 'while True:\n    pass',
+        files: [],
+        timeoutMs: 60_000,
+        signal: stop.signal,
+      }),
+    );
+    let loopsEnded = false;
+    void Promise.all(loops).then(() => (loopsEnded = true));
+    const other = await pool.run({ userId: 'neighbour', code: 'print(1)', files: [] });
+    expect(other).toMatchObject({ stdout: '1\n', timedOut: false });
+    expect(loopsEnded).toBe(false);
+    stop.abort();
+    const ended = await Promise.all(loops);
+    expect(ended.map((result) => result.failure)).toEqual(['The run was stopped.', 'The run was stopped.']);
+  });
+
+  live('a fork bomb, a 2 GB file and 100 MB of printing end within the limits', async () => {
+    const bomb = await pool.run({
+      userId: 'u1',
+      code: 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass',
+      files: [],
+      timeoutMs: 3000,
+    });
+    expect(bomb.failure).toBe('The code ran longer than 3 s and was stopped.');
+    const big = await pool.run({
+      userId: 'u1',
+      code: "f = open('big.bin', 'wb')\nfor _ in range(2048): f.write(b'x' * 1024 * 1024)",
+      files: [],
+    });
+    expect(`${big.error ?? ''}${big.failure ?? ''}`).toMatch(/OSError|File too large|No space left|memory/i);
+    const printed = await pool.run({
+      userId: 'u1',
+      code: "import sys\nfor _ in range(100): sys.stdout.write('z' * 1024 * 1024)",
+      files: [],
+    });
+    expect(printed.stdout.length).toBeLessThan(300 * 1024);
+    const after = await pool.run({ userId: 'u1', code: "print('still here')", files: [] });
+    expect(after.stdout).toBe('still here\n');
+  });
 });
