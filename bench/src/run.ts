@@ -11,6 +11,7 @@ import { benchEmbeddedDatabase } from './embedded-database';
 import { benchBigConversations } from './big-conversations';
 import { benchSandbox } from './sandbox';
 import { benchKnowledge } from './knowledge';
+import { benchActionSpecs } from './action-specs';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -26,6 +27,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'big-conversations', run: benchBigConversations },
   { name: 'sandbox', run: benchSandbox },
   { name: 'knowledge', run: benchKnowledge },
+  { name: 'action-specs', run: benchActionSpecs },
 ];
 
 const only = process.argv.slice(2);

@@ -1,6 +1,14 @@
 // Actions (API.md "Assistants and actions"): OpenAPI specs validated and turned into function tools, and the
 // outbound calls those functions make. Public API for the assistants feature; keep these names stable.
-export { validateActionSpec, SPEC_TEXTS, MAX_SPEC_BYTES, type SpecValidation } from './validate-spec';
+export {
+  validateActionSpec,
+  planActionSpec,
+  SPEC_TEXTS,
+  MAX_SPEC_BYTES,
+  type ActionPlanning,
+  type SpecCheckOptions,
+  type SpecValidation,
+} from './validate-spec';
 export {
   encodeDomain,
   decodeDomain,
@@ -8,7 +16,7 @@ export {
   ACTION_DELIMITER,
   ENCODED_DOMAIN_LENGTH,
 } from './domain';
-export { deriveFunctions } from './operations';
+export { deriveFunctions, functionChars } from './operations';
 export {
   createActionCaller,
   ActionCallError,

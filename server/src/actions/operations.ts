@@ -1,10 +1,11 @@
 // Turns an action's OpenAPI operations into function tools (API.md "Assistants and actions"): one function per
 // operation, named `<operationId>_action_<encoded domain>`, whose parameters are the operation's path, query
 // and header parameters and its JSON (or form) request body. The caller uses the same plan to build requests.
+// Planning a big spec is CPU work: the spec worker does it (spec-check.ts) and hands the plans back with a
+// stand-in spec (`plannedSpec`) that planOperations answers from, so the server's thread never plans.
 import type { OpenAPIV3 } from 'openapi-types';
 import { actionFunctionName, ACTION_DELIMITER, encodeDomain } from './domain';
 import type { ActionFunction, ActionSpec, JSONSchema } from './types';
-import { resolvePointer } from './spec-check';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 type Method = (typeof METHODS)[number];
@@ -47,6 +48,41 @@ export const WRAPPED_BODY_KEY = 'requestBody';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Resolves a local JSON pointer (`#/a/b`) in `root`; undefined when it names nothing. */
+export function resolvePointer(root: unknown, ref: string): unknown {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    } catch {
+      return undefined;
+    }
+    if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
+    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
+    else return undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/**
+ * The operations a parsed (not yet validated) document declares: each method of each path item written
+ * inline. Counted before the costly validation, so a spec far over the limit is refused at once.
+ */
+export function countOperations(document: { paths?: unknown }): number {
+  const { paths } = document;
+  if (!isObject(paths)) return 0;
+  let count = 0;
+  for (const item of Object.values(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) if (isObject(item[method])) count += 1;
+  }
+  return count;
+}
 
 /** A copy of `node` with local `$ref`s expanded; a cycle or an exhausted budget becomes `{}`. */
 function expandSchema(root: unknown, node: unknown, budget: { left: number }, trail: string[] = []): unknown {
@@ -194,8 +230,28 @@ function planOperation(
   };
 }
 
+/** Plans made elsewhere (the spec worker), by the stand-in spec that carries them. */
+const planned = new WeakMap<object, { domain: string; plans: ReadonlyMap<string, OperationPlan> }>();
+
+/**
+ * A stand-in for a spec the spec worker planned: its first server (what the caller reads besides the plans)
+ * and no paths; planOperations answers the worker's plans for it and `domain`.
+ */
+export function plannedSpec(serverUrl: string, domain: string, plans: readonly OperationPlan[]): ActionSpec {
+  const spec: ActionSpec = {
+    openapi: '3.0.3',
+    info: { title: domain, version: 'planned' },
+    servers: [{ url: serverUrl }],
+    paths: {},
+  };
+  planned.set(spec, { domain, plans: new Map(plans.map((plan) => [plan.name, plan])) });
+  return spec;
+}
+
 /** Every operation of `spec`, by function name. */
 export function planOperations(spec: ActionSpec, domain: string): Map<string, OperationPlan> {
+  const known = planned.get(spec);
+  if (known) return new Map(known.domain === domain ? known.plans : []);
   const plans = new Map<string, OperationPlan>();
   const room = MAX_FUNCTION_NAME - ACTION_DELIMITER.length - encodeDomain(domain).length;
   for (const [path, rawItem] of Object.entries(spec.paths ?? {})) {
@@ -217,11 +273,65 @@ export function planOperations(spec: ActionSpec, domain: string): Map<string, Op
   return plans;
 }
 
+/** The function tools of planned operations. */
+export function functionsOf(plans: Iterable<OperationPlan>): ActionFunction[] {
+  return [...plans].map(({ name, description, parameters }) => ({ name, description, parameters }));
+}
+
+/**
+ * The length of `JSON.stringify(value)`, counted without building it; past `limit` it stops and answers a
+ * number over `limit` (a schema shared by every operation can make the JSON far larger than memory).
+ */
+function jsonLength(value: unknown, limit: number): number {
+  if (value === null) return 4;
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value).length;
+    case 'number':
+      return Number.isFinite(value) ? String(value).length : 4;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object': {
+      let length = 2;
+      if (Array.isArray(value)) {
+        for (const item of value as unknown[]) {
+          length +=
+            (item === undefined || typeof item === 'function' ? 4 : jsonLength(item, limit - length)) + 1;
+          if (length > limit) return length;
+        }
+        return value.length > 0 ? length - 1 : length;
+      }
+      let entries = 0;
+      for (const [key, item] of Object.entries(value)) {
+        if (item === undefined || typeof item === 'function') continue;
+        length += JSON.stringify(key).length + 1 + jsonLength(item, limit - length) + 1;
+        entries += 1;
+        if (length > limit) return length;
+      }
+      return entries > 0 ? length - 1 : length;
+    }
+    default:
+      return 0;
+  }
+}
+
+/**
+ * What function definitions weigh as the model receives them: the characters of their JSON, each counted
+ * alone. Past `limit` the count stops and answers a number over it.
+ */
+export function functionChars(
+  functions: Iterable<Pick<ActionFunction, 'name'>>,
+  limit = Number.POSITIVE_INFINITY,
+): number {
+  let chars = 0;
+  for (const fn of functions) {
+    chars += jsonLength(fn, limit - chars);
+    if (chars > limit) return chars;
+  }
+  return chars;
+}
+
 /** The function tools of an action (API.md): derived on the server from the stored spec, never from the client. */
 export function deriveFunctions(spec: ActionSpec, domain: string): ActionFunction[] {
-  return [...planOperations(spec, domain).values()].map(({ name, description, parameters }) => ({
-    name,
-    description,
-    parameters,
-  }));
+  return functionsOf(planOperations(spec, domain).values());
 }

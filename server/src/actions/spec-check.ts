@@ -2,10 +2,22 @@
 // @apidevtools/swagger-parser: `$ref`s inside the document are resolved (cyclic ones are left as `$ref` for
 // deriveFunctions to cut), a reference to nothing only warns and becomes an empty schema, and references to
 // other files or URLs are never followed (they would read the server's disk or reach any address).
-// CPU-heavy (swagger-parser compiles the OpenAPI JSON Schema on every call): it runs in spec-worker.ts, and
-// validate-spec.ts is the way in.
+// CPU-heavy (parsing a 1 MB document, swagger-parser compiling the OpenAPI JSON Schema on every call,
+// planning every operation's function): it all runs in spec-worker.ts, and validate-spec.ts is the way in.
+// The limits (docs/decisions.md "An action has at most 128 operations, an assistant 128 tools …"): at most
+// MAX_ACTION_OPERATIONS operations per spec, and function definitions no larger than an assistant's tools may be.
 import type { OpenAPI } from 'openapi-types';
 import { parse as parseYaml } from 'yaml';
+import { MAX_ACTION_OPERATIONS } from '@parley/shared/schemas/action';
+import { MAX_ASSISTANT_TOOLS_CHARS } from '@parley/shared/schemas/assistant';
+import {
+  countOperations,
+  functionChars,
+  functionsOf,
+  planOperations,
+  resolvePointer,
+  type OperationPlan,
+} from './operations';
 import type { ActionSpec } from './types';
 
 export const SPEC_TEXTS = {
@@ -17,8 +29,35 @@ export const SPEC_TEXTS = {
 /** Specs larger than this (UTF-8 bytes) are refused before parsing. */
 export const MAX_SPEC_BYTES = 1024 * 1024;
 
-export type SpecValidation =
-  { ok: true; spec: ActionSpec; warnings: string[] } | { ok: false; message: string };
+/** A refusal; `busy` when the spec was not checked because its owner already has too many waiting (429). */
+export type SpecFailure = { ok: false; message: string; busy?: true };
+
+export type SpecValidation = { ok: true; spec: ActionSpec; warnings: string[] } | SpecFailure;
+
+/** A spec checked and planned in the worker: what saving an action and running its functions need. */
+export type SpecPlanning =
+  | {
+      ok: true;
+      /** The action's domain (see `prepareActionSpec`). */
+      domain: string;
+      /** The first server's URL, variables substituted. */
+      serverUrl: string;
+      plans: OperationPlan[];
+      /** `functionChars` of the plans' functions. */
+      chars: number;
+      warnings: string[];
+    }
+  | SpecFailure;
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+export const tooManyOperations = (operations: number): string =>
+  `The OpenAPI spec has ${count(operations)} operations; an action may have at most ` +
+  `${count(MAX_ACTION_OPERATIONS)}. Keep the operations the assistant needs and remove the others.`;
+
+export const FUNCTIONS_TOO_LARGE =
+  `The functions of this OpenAPI spec take more than ${count(MAX_ASSISTANT_TOOLS_CHARS)} characters, the ` +
+  `most an assistant's tools may take. Remove operations or shorten their parameter schemas.`;
 
 type Json = Record<string, unknown>;
 
@@ -59,26 +98,6 @@ export function firstServerUrl(spec: { servers?: unknown }): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Resolves a local JSON pointer (`#/a/b`) in `root`; undefined when it names nothing. */
-export function resolvePointer(root: unknown, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    } catch {
-      return undefined;
-    }
-    if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-    if (node === undefined) return undefined;
-  }
-  return node;
 }
 
 /**
@@ -131,6 +150,8 @@ export async function checkActionSpec(raw: string): Promise<SpecValidation> {
   if (typeof parsed.openapi !== 'string' || !/^3\.[01]\.\d+/.test(parsed.openapi)) {
     return fail(SPEC_TEXTS.parseError, 'Only OpenAPI 3.0 and 3.1 documents are supported.');
   }
+  const operations = countOperations(parsed);
+  if (operations > MAX_ACTION_OPERATIONS) return fail(tooManyOperations(operations));
 
   const warnings: string[] = [];
   try {
@@ -150,5 +171,58 @@ export async function checkActionSpec(raw: string): Promise<SpecValidation> {
           ? error.message
           : undefined;
     return fail(SPEC_TEXTS.parseError, detail);
+  }
+}
+
+function hostOf(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return new URL(raw).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a spec and plans its functions, within the limits. The domain is `domain.exact` when given (an
+ * action already saved: its stored domain names its functions), else the host of the spec's first server
+ * URL as written, else `domain.fallback` (the save's `metadata.domain`: its host if it is a URL), else the
+ * first server's host with its variables substituted.
+ */
+export async function prepareActionSpec(
+  raw: string,
+  domain: { exact?: string; fallback?: string } = {},
+): Promise<SpecPlanning> {
+  const checked = await checkActionSpec(raw);
+  if (!checked.ok) return checked;
+  const { spec, warnings } = checked;
+  const server = firstServerUrl(spec);
+  if (!server) return fail(SPEC_TEXTS.noServer);
+  const fallback = domain.fallback === '' ? undefined : domain.fallback;
+  const name =
+    domain.exact ?? hostOf(spec.servers?.[0]?.url) ?? hostOf(fallback) ?? fallback ?? server.hostname;
+  const plans = [...planOperations(spec, name).values()];
+  // Path items behind a `$ref` were not counted before validation.
+  if (plans.length > MAX_ACTION_OPERATIONS) return fail(tooManyOperations(plans.length));
+  const chars = functionChars(functionsOf(plans), MAX_ASSISTANT_TOOLS_CHARS);
+  if (chars > MAX_ASSISTANT_TOOLS_CHARS) return fail(FUNCTIONS_TOO_LARGE);
+  return { ok: true, domain: name, serverUrl: server.href, plans, chars, warnings };
+}
+
+/** What the spec worker is asked to do. */
+export type SpecTask =
+  | { kind: 'validate'; raw: string }
+  | { kind: 'plan'; raw: string; domain: { exact?: string; fallback?: string } };
+
+export async function runSpecTask(task: SpecTask): Promise<SpecValidation | SpecPlanning> {
+  try {
+    return task.kind === 'validate'
+      ? await checkActionSpec(task.raw)
+      : await prepareActionSpec(task.raw, task.domain);
+  } catch (error) {
+    return fail(
+      SPEC_TEXTS.parseError,
+      error instanceof RangeError ? 'The spec is nested too deeply.' : undefined,
+    );
   }
 }

@@ -1,9 +1,21 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_ACTION_OPERATIONS } from '@parley/shared/schemas/action';
+import { MAX_ASSISTANT_TOOLS_CHARS } from '@parley/shared/schemas/assistant';
 import { deriveFunctions } from './operations';
 import { testApiSpec } from './test-api-server';
-import { MAX_SPEC_BYTES, SPEC_TEXTS, validateActionSpec } from './validate-spec';
+import { manyOperationsSpec, responseHeavySpec, sharedSchemaSpec } from './test-specs';
+import {
+  BUSY_OWNER,
+  FUNCTIONS_TOO_LARGE,
+  MAX_SPEC_BYTES,
+  MAX_SPECS_PER_OWNER,
+  planActionSpec,
+  SPEC_TEXTS,
+  tooManyOperations,
+  validateActionSpec,
+} from './validate-spec';
 
 // The spec check starts a worker thread (TypeScript from sources under Vitest): slow on a loaded machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -254,5 +266,97 @@ describe('deriveFunctions', () => {
     for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     expect(names[0]).toMatch(/^get_users_id_items_action_/);
     expect(names[1]).toMatch(/^with_spaces_n_code_action_/);
+  });
+});
+
+describe('the limits of one spec (issue 22)', () => {
+  it(`refuses a spec of more than ${MAX_ACTION_OPERATIONS} operations, naming the limit`, async () => {
+    const review = manyOperationsSpec(3_000, 'big.example.com', 990_000);
+    const message =
+      `The OpenAPI spec has 3,000 operations; an action may have at most ${MAX_ACTION_OPERATIONS}. ` +
+      'Keep the operations the assistant needs and remove the others.';
+    expect(tooManyOperations(3_000)).toBe(message);
+    expect(await validateActionSpec(review)).toEqual({ ok: false, message });
+    expect(await planActionSpec(review)).toEqual({ ok: false, message });
+    expect(await planActionSpec(manyOperationsSpec(MAX_ACTION_OPERATIONS + 1, 'a.io'))).toEqual({
+      ok: false,
+      message: tooManyOperations(MAX_ACTION_OPERATIONS + 1),
+    });
+    const most = await planActionSpec(manyOperationsSpec(MAX_ACTION_OPERATIONS, 'a.io'));
+    expect(most.ok && most.functions.length).toBe(MAX_ACTION_OPERATIONS);
+  });
+
+  it('counts the operations of path items behind a $ref too', async () => {
+    const paths: Record<string, unknown> = {
+      '/shared': { get: { operationId: 'shared', responses: { 200: { description: 'ok' } } } },
+    };
+    for (let i = 0; i < MAX_ACTION_OPERATIONS; i++) paths[`/alias${i}`] = { $ref: '#/paths/~1shared' };
+    const result = await planActionSpec(JSON.stringify(minimal({ paths })));
+    expect(result).toEqual({ ok: false, message: tooManyOperations(MAX_ACTION_OPERATIONS + 1) });
+  });
+
+  it('refuses a spec whose functions would be larger than all of an assistant’s tools may be', async () => {
+    // 143 KB of spec, 13.5 MB of functions: one shared schema copied into every operation's parameters.
+    const expanding = sharedSchemaSpec(MAX_ACTION_OPERATIONS, 'records.example.com', 1_500);
+    expect(await planActionSpec(expanding)).toEqual({ ok: false, message: FUNCTIONS_TOO_LARGE });
+    expect(FUNCTIONS_TOO_LARGE).toContain(`more than ${MAX_ASSISTANT_TOOLS_CHARS.toLocaleString('en-US')}`);
+    const within = await planActionSpec(sharedSchemaSpec(30, 'records.example.com', 200));
+    if (!within.ok) throw new Error(within.message);
+    expect(within.chars).toBe(within.functions.reduce((sum, fn) => sum + JSON.stringify(fn).length, 0));
+  });
+});
+
+describe('the spec worker pool (issue 22)', () => {
+  it('takes one spec of each user at a time, in turns, and answers busy past the per-user limit', async () => {
+    // Both workers started and warm, so what follows is about turns, not start-up.
+    await Promise.all([
+      planActionSpec(JSON.stringify(minimal()), { owner: 'warm-1' }),
+      planActionSpec(JSON.stringify(minimal()), { owner: 'warm-2' }),
+    ]);
+    const done: string[] = [];
+    const track = (name: string, promise: Promise<{ ok: boolean }>) =>
+      promise.then((result) => {
+        done.push(name);
+        return result;
+      });
+    // Distinct big specs (nothing is reused), each taking a worker for a while.
+    const alice = Array.from({ length: MAX_SPECS_PER_OWNER }, (_, i) =>
+      track(
+        `alice-${i + 1}`,
+        planActionSpec(responseHeavySpec(120, `alice${i}.example.com`), { owner: 'alice' }),
+      ),
+    );
+    const refused = await planActionSpec(responseHeavySpec(120, 'alice9.example.com'), {
+      owner: 'alice',
+      refuseWhenBusy: true,
+    });
+    expect(refused).toEqual({ ok: false, busy: true, message: BUSY_OWNER });
+    const bob = await track(
+      'bob',
+      planActionSpec(JSON.stringify(minimal()), { owner: 'bob', refuseWhenBusy: true }),
+    );
+    expect(bob.ok).toBe(true);
+    // Bob's spec took the second worker, which Alice's waiting specs may not use: it never waited for them.
+    expect(done).not.toContain(`alice-${MAX_SPECS_PER_OWNER}`);
+    expect((await Promise.all(alice)).every((result) => result.ok)).toBe(true);
+    expect(done.filter((name) => name.startsWith('alice'))).toEqual(
+      Array.from({ length: MAX_SPECS_PER_OWNER }, (_, i) => `alice-${i + 1}`),
+    );
+    // Her specs are done: she is welcome again.
+    expect(
+      (await planActionSpec(JSON.stringify(minimal()), { owner: 'alice', refuseWhenBusy: true })).ok,
+    ).toBe(true);
+  });
+
+  it('hands back plans that the caller runs without the document, and reuses them for the same domain', async () => {
+    const raw = testApiSpec('https://pets.example.com/v1');
+    const saved = await planActionSpec(raw, { owner: 'carol' });
+    if (!saved.ok) throw new Error(saved.message);
+    expect(saved.domain).toBe('pets.example.com');
+    expect(saved.spec.paths).toEqual({});
+    const { spec } = await expectOk(raw);
+    expect(saved.functions).toEqual(deriveFunctions(spec, 'pets.example.com'));
+    expect(deriveFunctions(saved.spec, 'pets.example.com')).toEqual(saved.functions);
+    expect(await planActionSpec(raw, { owner: 'carol', domain: { exact: 'pets.example.com' } })).toBe(saved);
   });
 });

@@ -1,15 +1,17 @@
 // Actions of assistants (API.md "Assistants and actions"): the spec validated and its functions derived by
-// the server (never taken from the client), secrets encrypted at rest and never returned, calls made through
-// the actions library's guarded caller.
+// the server (never taken from the client) in the actions library's worker pool, off the event loop and in
+// turns per user; secrets encrypted at rest and never returned; calls made through its guarded caller. An
+// assistant holds at most MAX_ASSISTANT_TOOLS tools, whose function definitions take at most
+// MAX_ASSISTANT_TOOLS_CHARS characters together.
 import { actionAuthProblems, type Action, type ActionSaveBody } from '@parley/shared/schemas/action';
-import type { AssistantDocument, AssistantTool, Assistant } from '@parley/shared/schemas/assistant';
 import {
-  createActionCaller,
-  deriveFunctions,
-  encodeDomain,
-  validateActionSpec,
-  type ActionAuth,
-} from '../actions';
+  MAX_ASSISTANT_TOOLS,
+  MAX_ASSISTANT_TOOLS_CHARS,
+  type AssistantDocument,
+  type AssistantTool,
+  type Assistant,
+} from '@parley/shared/schemas/assistant';
+import { createActionCaller, encodeDomain, functionChars, planActionSpec, type ActionAuth } from '../actions';
 import type { AgentTool } from '../agents/agent-types';
 import type { Db } from '../db/client';
 import type { AssistantActionRow, AssistantRow } from '../db/schema';
@@ -51,12 +53,27 @@ export interface ActionsService {
 
 const contextOf = (actionId: string, field: string) => `assistant-action:${actionId}:${field}`;
 
-function hostOf(raw: string): string | undefined {
-  try {
-    return new URL(raw).hostname || undefined;
-  } catch {
-    return undefined;
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** Why the assistant cannot take `functions` beside the tools it keeps, or undefined when it can. */
+function overLimit(kept: readonly AssistantTool[], functions: number, chars: number): string | undefined {
+  const total = kept.length + functions;
+  if (total > MAX_ASSISTANT_TOOLS) {
+    return (
+      `The assistant would have ${count(total)} tools; an assistant may have at most ` +
+      `${count(MAX_ASSISTANT_TOOLS)}. This action adds ${count(functions)} functions to its ` +
+      `${count(kept.length)} other tools: remove operations from the spec or tools from the assistant.`
+    );
   }
+  const keptChars = functionChars(kept.flatMap((tool) => (tool.type === 'function' ? [tool.function] : [])));
+  if (keptChars + chars > MAX_ASSISTANT_TOOLS_CHARS) {
+    return (
+      `The assistant's tools would take ${count(keptChars + chars)} characters; at most ` +
+      `${count(MAX_ASSISTANT_TOOLS_CHARS)}. This action's functions take ${count(chars)}: remove operations ` +
+      `from the spec or tools from the assistant.`
+    );
+  }
+  return undefined;
 }
 
 /** Tools without the functions of `domains` (by their encoded domain after the delimiter). */
@@ -115,20 +132,26 @@ export function createActionsService(deps: ActionsServiceDeps): ActionsService {
       });
       const firstProblem = Object.values(problems)[0];
       if (firstProblem) throw badRequest(firstProblem, problems);
-      const validation = await validateActionSpec(metadata.raw_spec);
-      if (!validation.ok) throw badRequest(validation.message, { raw_spec: validation.message });
-      const servers = validation.spec.servers ?? [];
-      const domain = hostOf(servers[0]?.url ?? '') ?? hostOf(metadata.domain ?? '') ?? metadata.domain;
-      if (!domain) throw badRequest('No domain provided', { domain: 'is required' });
-      const functions = deriveFunctions(validation.spec, domain);
+      const planning = await planActionSpec(metadata.raw_spec, {
+        owner: userId,
+        refuseWhenBusy: true,
+        domain: { ...(metadata.domain !== undefined ? { fallback: metadata.domain } : {}) },
+      });
+      if (!planning.ok) {
+        if (planning.busy) throw new AppError(429, planning.message, { code: 'action_check_busy' });
+        throw badRequest(planning.message, { raw_spec: planning.message });
+      }
+      const { domain, functions } = planning;
       if (functions.length === 0)
         throw badRequest('No functions provided', { raw_spec: 'has no operations' });
+      const kept = withoutDomains(toolsOf(assistant), [domain, ...(previous ? [previous.domain] : [])]);
+      const tooMany = overLimit(kept, functions.length, planning.chars);
+      if (tooMany) throw badRequest(tooMany, { raw_spec: tooMany });
       const actionId = previous?.actionId ?? newId('act');
       const encrypt = (value: string | undefined, field: string, kept: string | null | undefined) =>
         value && value.trim() !== ''
           ? encryption.encrypt(value.trim(), contextOf(actionId, field))
           : (kept ?? null);
-      const kept = withoutDomains(toolsOf(assistant), [domain, ...(previous ? [previous.domain] : [])]);
       const tools: AssistantTool[] = [
         ...kept,
         ...functions.map((fn): AssistantTool => ({ type: 'function', function: fn })),
@@ -194,10 +217,14 @@ export function createActionsService(deps: ActionsServiceDeps): ActionsService {
       const tools: AgentTool[] = [];
       for (const row of rows) {
         const metadata = presentAction(row).metadata;
-        const validation = await validateActionSpec(metadata.raw_spec);
-        if (!validation.ok) continue;
+        // Planned in a worker (or reused from the save): the server's thread only receives the functions.
+        const planning = await planActionSpec(metadata.raw_spec, {
+          owner: userId,
+          domain: { exact: row.domain },
+        });
+        if (!planning.ok) continue;
         const call = createActionCaller({
-          spec: validation.spec,
+          spec: planning.spec,
           domain: row.domain,
           auth: metadata.auth as ActionAuth,
           secrets: {
@@ -217,7 +244,7 @@ export function createActionsService(deps: ActionsServiceDeps): ActionsService {
           },
           allow: deps.allow,
         });
-        for (const fn of deriveFunctions(validation.spec, row.domain)) {
+        for (const fn of planning.functions) {
           if (!names.has(fn.name)) continue;
           tools.push({
             tool: actionTool(row, fn.name, fn.description, fn.parameters, call),

@@ -7,6 +7,11 @@ export const ACTION_DELIMITER = '_action_';
 export const ENCODED_DOMAIN_LENGTH = 10;
 /** Longest OpenAPI spec accepted (JSON or YAML text). */
 export const MAX_ACTION_SPEC_CHARS = 1_000_000;
+/**
+ * Operations one action's spec may hold (each becomes a function tool): an assistant holds at most
+ * MAX_ASSISTANT_TOOLS tools, so a spec with more could never be saved whole.
+ */
+export const MAX_ACTION_OPERATIONS = 128;
 
 export const ACTION_AUTH_TYPES = ['none', 'service_http', 'oauth'] as const;
 export const AUTHORIZATION_TYPES = ['basic', 'bearer', 'custom'] as const;
@@ -62,14 +67,14 @@ export type Action = z.infer<typeof actionSchema>;
 export const actionListSchema = z.array(actionSchema);
 
 /**
- * `POST /api/assistants/actions/{assistant_id}`. `functions` is accepted for compatibility but ignored: the
- * server derives the functions from `raw_spec`.
+ * `POST /api/assistants/actions/{assistant_id}`. `functions` is accepted for compatibility but ignored (not
+ * even read): the server derives the functions from `raw_spec`, and says so when it has too many operations.
  */
 export const actionSaveBodySchema = z.object({
   action_id: z.string().max(256).optional(),
   assistant_id: z.string().max(256).optional(),
   metadata: actionMetadataInputSchema,
-  functions: z.array(z.unknown()).max(1000).optional(),
+  functions: z.unknown().optional(),
   model: z.string().max(256).optional(),
 });
 export type ActionSaveBody = z.infer<typeof actionSaveBodySchema>;

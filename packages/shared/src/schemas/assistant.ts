@@ -3,6 +3,17 @@ import { z } from 'zod';
 /** SPEC §5 "Assistant form" limits. */
 export const ASSISTANT_LIMITS = { name: 256, description: 512, instructions: 32_768 } as const;
 
+/**
+ * Tools one assistant may hold, action functions included (OpenAI's own limit on an assistant's tools; an
+ * action's save that would pass it is refused).
+ */
+export const MAX_ASSISTANT_TOOLS = 128;
+/**
+ * Characters of JSON all of an assistant's function definitions may take together: they go to the model with
+ * every request, and are read and written whole on the server's thread.
+ */
+export const MAX_ASSISTANT_TOOLS_CHARS = 1_000_000;
+
 /** The tool types an assistant may hold besides functions (API.md "Assistants and actions"). */
 export const ASSISTANT_BUILTIN_TOOLS = ['code_interpreter', 'retrieval'] as const;
 
@@ -75,7 +86,10 @@ export const assistantCreateBodySchema = z.object({
   name: limited('name'),
   description: limited('description'),
   instructions: limited('instructions'),
-  tools: z.array(assistantToolInputSchema).max(128, 'at most 128 tools').optional(),
+  tools: z
+    .array(assistantToolInputSchema)
+    .max(MAX_ASSISTANT_TOOLS, `at most ${MAX_ASSISTANT_TOOLS} tools`)
+    .optional(),
   file_ids: z.array(z.string().max(256)).max(100, 'at most 100 files').optional(),
   metadata: z.record(z.string().max(64), z.string().max(512)).nullish(),
 });
