@@ -177,6 +177,7 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
           models={models}
           capabilities={capabilities}
           retrievalModels={config?.retrievalModels}
+          codeInterpreterOff={config?.codeInterpreterOff}
           actions={actions ?? []}
           files={(files ?? []).map((file) => ({
             file_id: file.file_id,

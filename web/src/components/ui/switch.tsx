@@ -7,6 +7,10 @@ interface SwitchRowProps {
   description?: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  /**
+   * Shown as unavailable and not togglable, but left focusable (`aria-disabled`, not `disabled`), so keyboard
+   * and screen-reader users reach it and hear the description that says why.
+   */
   disabled?: boolean;
 }
 
@@ -28,10 +32,12 @@ export function SwitchRow({ label, description, checked, onCheckedChange, disabl
       <RadixSwitch.Root
         id={id}
         checked={checked}
-        onCheckedChange={onCheckedChange}
-        disabled={disabled}
+        onCheckedChange={(next) => {
+          if (!disabled) onCheckedChange(next);
+        }}
+        aria-disabled={disabled || undefined}
         aria-describedby={description ? `${id}-description` : undefined}
-        className={`relative inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-neutral-300 transition-colors data-[state=checked]:bg-emerald-600 disabled:opacity-50 dark:bg-neutral-600 dark:data-[state=checked]:bg-emerald-500 ${focusRing}`}
+        className={`relative inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-neutral-300 transition-colors data-[state=checked]:bg-emerald-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 dark:bg-neutral-600 dark:data-[state=checked]:bg-emerald-500 ${focusRing}`}
       >
         <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[18px]" />
       </RadixSwitch.Root>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Assistant } from '@parley/shared/schemas/assistant';
 import { renderWithClient } from '../../../test/render';
@@ -81,7 +81,9 @@ describe('AssistantBuilder (SPEC §2 builder, §4 Assistants, §5 Assistant form
     expect(retrieval().getAttribute('aria-checked')).toBe('true');
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'small-model' } });
     expect(retrieval().getAttribute('aria-checked')).toBe('false');
-    expect(retrieval().hasAttribute('disabled')).toBe(true);
+    expect(retrieval().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(retrieval());
+    expect(retrieval().getAttribute('aria-checked')).toBe('false');
     expect(screen.getByText('Retrieval is not available with small-model.')).toBeTruthy();
   });
 
@@ -122,5 +124,75 @@ describe('AssistantBuilder (SPEC §2 builder, §4 Assistants, §5 Assistant form
       tools: [{ type: 'retrieval' }, 'image_vision'],
     });
     await waitFor(() => expect(toasts()).toContain('Successfully created'), { timeout: 10_000 });
+  });
+
+  describe('when the server cannot run the code interpreter (codeInterpreterOff)', () => {
+    const REASON = 'bubblewrap (bwrap) is not installed';
+    const OFF = `Code interpreter is off on this server: ${REASON}. An administrator can enable it by setting up bubblewrap on the server.`;
+    const interpreter = () => screen.getByRole('switch', { name: 'Code interpreter' });
+    const described = (element: HTMLElement) =>
+      document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+
+    it('shows the switch off and locked, says why with the reason as sent, and hides the code files upload', () => {
+      builder({ codeInterpreterOff: REASON });
+      expect(interpreter().getAttribute('aria-disabled')).toBe('true');
+      expect(interpreter().getAttribute('aria-checked')).toBe('false');
+      fireEvent.click(interpreter());
+      expect(interpreter().getAttribute('aria-checked')).toBe('false');
+      expect(described(interpreter())).toBe(OFF);
+      expect(screen.queryByRole('heading', { name: 'Code interpreter files' })).toBeNull();
+    });
+
+    it('offers the switch and the code files upload, with no such text, when the server runs it', () => {
+      builder();
+      expect(interpreter().hasAttribute('aria-disabled')).toBe(false);
+      fireEvent.click(interpreter());
+      expect(interpreter().getAttribute('aria-checked')).toBe('true');
+      expect(screen.queryByText(/is off on this server/)).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Code interpreter files' })).toBeTruthy();
+    });
+
+    it('keeps the code interpreter of an assistant that has it when saving, and says so', async () => {
+      const fetchMock = vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify(saved), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        ),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      builder({ activeId: 'asst_saved', codeInterpreterOff: `${REASON}.` });
+      expect(interpreter().getAttribute('aria-checked')).toBe('false');
+      expect(described(interpreter())).toBe(
+        `${OFF} This assistant keeps Code interpreter in its tools and uses it again once it is enabled.`,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/assistants/asst_saved');
+      expect((JSON.parse(init.body as string) as { tools: unknown[] }).tools).toEqual([
+        { type: 'code_interpreter' },
+        'calculator',
+        { type: 'function', function: { name: 'getNote_action_127.0.0.1' } },
+      ]);
+    });
+
+    it('still lists code files an assistant has, to remove them, but refuses new ones', () => {
+      builder({
+        activeId: 'asst_saved',
+        assistants: [{ ...saved, file_ids: ['file_csv'] }],
+        files: [{ file_id: 'file_csv', filename: 'data.csv', type: 'text/csv' }],
+        codeInterpreterOff: REASON,
+      });
+      const section = screen.getByRole('heading', { name: 'Code interpreter files' }).parentElement!;
+      expect(section.textContent).toContain(
+        'Code interpreter is off on this server, so no files can be uploaded here.',
+      );
+      expect(within(section).getByRole('button', { name: 'Upload files' }).hasAttribute('disabled')).toBe(
+        true,
+      );
+      expect(within(section).getByRole('button', { name: 'Remove data.csv' })).toBeTruthy();
+    });
   });
 });

@@ -62,6 +62,8 @@ export interface AssistantBuilderProps {
   models: readonly string[];
   capabilities: readonly AssistantCapability[];
   retrievalModels?: readonly string[];
+  /** Why the server cannot run the code interpreter (endpoint config); absent when it can. */
+  codeInterpreterOff?: string;
   actions: readonly Action[];
   /** The caller's files, to name the knowledge files. */
   files: readonly KnowledgeFile[];
@@ -127,6 +129,7 @@ function BuilderForm({
   models,
   capabilities,
   retrievalModels,
+  codeInterpreterOff,
   actions,
   files,
   toolLabels,
@@ -164,6 +167,8 @@ function BuilderForm({
 
   const has = (capability: AssistantCapability) => capabilities.includes(capability);
   const retrievalOk = supportsRetrieval(form.model, retrievalModels);
+  // Off on this server: shown off and locked, but the assistant's own setting is kept as it is on save.
+  const interpreterOff = codeInterpreterOff?.trim().replace(/\.+$/, '');
   const errors = tried ? validateAssistant(form) : {};
   const set = <K extends keyof AssistantForm>(key: K, value: AssistantForm[K]) =>
     setForm((old) => ({ ...old, [key]: value }));
@@ -229,6 +234,7 @@ function BuilderForm({
   const knowledge = (assistant?.file_ids ?? []).map(
     (id) => files.find((file) => file.file_id === id) ?? { file_id: id, filename: id },
   );
+  const codeFiles = knowledge.filter((file) => file.type && !isRetrievalFile(file.type));
   const knowledgeReason = !assistant
     ? t('com_assistants_knowledge_disabled')
     : !assistant.tools.some((tool) => tool.type === 'retrieval' || tool.type === 'code_interpreter')
@@ -411,8 +417,16 @@ function BuilderForm({
         {has('code_interpreter') && (
           <SwitchRow
             label={t('com_assistants_code_interpreter')}
-            description={t('com_assistants_code_interpreter_info')}
-            checked={form.codeInterpreter}
+            description={
+              interpreterOff === undefined
+                ? t('com_assistants_code_interpreter_info')
+                : [
+                    t('com_assistants_code_interpreter_off', { reason: interpreterOff }),
+                    ...(form.codeInterpreter ? [t('com_assistants_code_interpreter_kept')] : []),
+                  ].join(' ')
+            }
+            checked={form.codeInterpreter && interpreterOff === undefined}
+            disabled={interpreterOff !== undefined}
             onCheckedChange={(value) => set('codeInterpreter', value)}
           />
         )}
@@ -447,13 +461,18 @@ function BuilderForm({
             onUpload={upload}
             onRemove={unlink}
           />
-          {has('code_interpreter') && (
+          {/* With the interpreter off, only an assistant that already has such files sees them (to remove them). */}
+          {has('code_interpreter') && (interpreterOff === undefined || codeFiles.length > 0) && (
             <KnowledgeFiles
               name="code-files"
               title={t('com_assistants_code_interpreter_files')}
               hint={t('com_assistants_code_interpreter_files_info')}
-              files={knowledge.filter((file) => file.type && !isRetrievalFile(file.type))}
-              disabledReason={knowledgeReason}
+              files={codeFiles}
+              disabledReason={
+                interpreterOff === undefined
+                  ? knowledgeReason
+                  : t('com_assistants_code_interpreter_files_off')
+              }
               onUpload={upload}
               onRemove={unlink}
             />
