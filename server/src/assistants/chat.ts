@@ -56,6 +56,7 @@ async function toolsFor(
   userId: string,
   assistant: AssistantRow,
   body: AssistantsChatRequest,
+  threadId: string,
 ) {
   const tools = toolsOf(assistant);
   const names = tools.flatMap((tool) =>
@@ -78,7 +79,8 @@ async function toolsFor(
     const fileIds = [...new Set([...assistant.fileIds, ...(body.files ?? []).map((file) => file.file_id)])];
     const names = fileIds.length > 0 ? [...(await deps.knowledge.filenames(userId, fileIds)).values()] : [];
     agentTools.push({
-      tool: codeInterpreterTool(deps.codeInterpreter, fileIds, names, interpreter.packages),
+      // One interpreter per thread: variables and files carry from turn to turn.
+      tool: codeInterpreterTool(deps.codeInterpreter, fileIds, names, interpreter.packages, threadId),
       label: 'Code Interpreter',
       auth: {},
     });
@@ -96,42 +98,82 @@ function expiredError(timeoutMs: number): { code: string; message: string } {
   };
 }
 
+/** Whether the message's images reach the model: the assistant's `image_vision`, if the server offers it. */
+function visionOf(deps: AssistantsChatDeps, assistant: AssistantRow): AssistantTurn['vision'] {
+  if (!deps.assistants.settings.capabilities.has('image_vision')) return 'unavailable';
+  const has = toolsOf(assistant).some(
+    (tool) => tool.type === 'function' && tool.function.name === IMAGE_VISION_TOOL,
+  );
+  return has ? 'on' : 'off';
+}
+
+type RunProgress = Parameters<AssistantRunHooks['progress']>[0];
+
+/**
+ * The run record's changes in order (a status never lands after a later one): `cancelling` once stopped,
+ * `in_progress` (first time: `started_at`) and `requires_action` while it works, nothing after its end.
+ */
+function runWriter(deps: AssistantsChatDeps, userId: string, runId: string, now: () => Date) {
+  let chain: Promise<unknown> = Promise.resolve();
+  let status: RunProgress | 'queued' | 'cancelling' | 'ended' = 'queued';
+  const write = (values: Parameters<typeof updateRun>[3]) => {
+    chain = chain.then(() => updateRun(deps.db, userId, runId, values)).catch(() => undefined);
+  };
+  return {
+    progress(next: RunProgress) {
+      if (status === next || status === 'cancelling' || status === 'ended') return;
+      write({ status: next, ...(status === 'queued' ? { startedAt: now() } : {}) });
+      status = next;
+    },
+    cancelling() {
+      if (status === 'ended') return;
+      status = 'cancelling';
+      write({ status: 'cancelling' });
+    },
+    async end(values: Parameters<typeof updateRun>[3]) {
+      status = 'ended';
+      await chain;
+      await updateRun(deps.db, userId, runId, values);
+    },
+  };
+}
+
 function runHooks(
   deps: AssistantsChatDeps,
   userId: string,
   assistant: AssistantRow,
-  threadId: string,
+  run: { threadId: string; model: string },
 ): AssistantTurn['begin'] {
   const now = deps.now ?? (() => new Date());
   const { timeoutMs } = deps.assistants.settings;
   return async ({ conversationId, messageId, stopped }): Promise<AssistantRunHooks> => {
-    const thread = await ensureThread(deps.db, userId, conversationId, threadId);
-    const started = now();
-    const run = await insertRun(deps.db, {
+    const thread = await ensureThread(deps.db, userId, conversationId, run.threadId);
+    const created = now();
+    // Queued until its model answers (`started_at` is then set).
+    const row = await insertRun(deps.db, {
       id: newId('run'),
       userId,
       threadId: thread.id,
       assistantId: assistant.id,
-      model: assistant.model,
+      model: run.model,
       messageId,
-      status: 'in_progress',
-      startedAt: started,
-      expiresAt: new Date(started.getTime() + timeoutMs),
+      status: 'queued',
+      expiresAt: new Date(created.getTime() + timeoutMs),
     });
     const timeout = AbortSignal.timeout(timeoutMs);
-    const cancelling = () => {
-      void updateRun(deps.db, userId, run.id, { status: 'cancelling' }).catch(() => undefined);
-    };
+    const record = runWriter(deps, userId, row.id, now);
+    const cancelling = () => record.cancelling();
     stopped.addEventListener('abort', cancelling, { once: true });
     return {
       threadId: thread.id,
       timeout,
+      progress: (status) => record.progress(status),
       async end(outcome: AssistantRunOutcome) {
         stopped.removeEventListener('abort', cancelling);
         const at = now();
         const prompt = outcome.usage?.inputTokens ?? 0;
         const completion = outcome.usage?.outputTokens ?? 0;
-        await updateRun(deps.db, userId, run.id, {
+        await record.end({
           status: outcome.status,
           ...(outcome.status === 'completed' ? { completedAt: at } : {}),
           ...(outcome.status === 'cancelled' ? { cancelledAt: at } : {}),
@@ -180,9 +222,10 @@ export async function startAssistantChat(
   };
   const assistantTurn: AssistantTurn = {
     sender: assistantSender(assistant.name),
-    tools: await toolsFor(deps, userId, assistant, body),
+    tools: await toolsFor(deps, userId, assistant, body, threadId),
     system: systemOf(assistant, body),
-    begin: runHooks(deps, userId, assistant, threadId),
+    vision: visionOf(deps, assistant),
+    begin: runHooks(deps, userId, assistant, { threadId, model: body.model }),
   };
   return deps.engine.start({
     userId,

@@ -12,7 +12,7 @@ import { concatEntries, mergeSnapshot, parseDetail } from './resume-snapshot';
 import type { ChatEngineDeps, ReplyIdentity, RunContext } from './run-context';
 import { runGeneration } from './run-generation';
 import { replySender } from '@parley/shared/messages/reply-sender';
-import { startUpstream } from './upstream';
+import { onFirstEvent, startUpstream, type Upstream } from './upstream';
 
 export type { StartInput } from './prepare-turn';
 
@@ -81,6 +81,11 @@ function replyOf(input: StartInput, prepared: PreparedTurn): ReplyIdentity {
   };
 }
 
+/** An assistant's run is `queued` until its model's first answer arrives, then `in_progress`. */
+function watchStart(upstream: Upstream | undefined, run: RunContext['assistantRun']): Upstream | undefined {
+  return run && upstream ? onFirstEvent(upstream, () => run.progress('in_progress')) : upstream;
+}
+
 /**
  * Once every check has passed (limits, moderation, the balance for the prompt), the provider request goes
  * out while the turn is saved (in a conversation known to be the caller's or new; else after the save);
@@ -135,13 +140,14 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       resolved: prepared.resolved,
       provider: prepared.provider,
       request: prepared.request,
-      upstream,
+      upstream: watchStart(upstream, assistantRun),
       abort,
       promptTokens: prepared.context?.promptTokens ?? 0,
       countTokens: prepared.countTokens,
       releaseSlot,
       agent: prepared.agent,
       assistantRun,
+      notice: prepared.notice,
     },
     prepared.failure,
   );

@@ -164,11 +164,16 @@ export interface AssistantRunOutcome {
   usage?: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined;
 }
 
-/** A run of an assistant while it lasts: its thread, its time limit and its end. */
+/** A run of an assistant while it lasts: its thread, its time limit, its progress and its end. */
 export interface AssistantRunHooks {
   threadId: string;
   /** Aborts when the run passes its time limit. */
   timeout: AbortSignal;
+  /**
+   * The run is working (`in_progress`: the model answers) or waiting for its tools (`requires_action`);
+   * never throws, and is written before `end`'s status.
+   */
+  progress(status: 'in_progress' | 'requires_action'): void;
   end(outcome: AssistantRunOutcome): Promise<void>;
 }
 
@@ -179,6 +184,12 @@ export interface AssistantTurn {
   tools: AgentTool[];
   /** The assistant's instructions (+ the request's additional instructions). */
   system: string | undefined;
+  /**
+   * Whether the message's images reach the model: `on` (the assistant has `image_vision`), `off` (it has
+   * not), `unavailable` (the server's capabilities leave it out). When they do not, they are named to the
+   * model and the reply starts with a notice saying so.
+   */
+  vision: 'on' | 'off' | 'unavailable';
   /** Once the turn is saved: records the thread and the run; `stopped` fires when the user stops it. */
   begin(turn: {
     conversationId: string;

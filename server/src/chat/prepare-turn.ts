@@ -16,6 +16,8 @@ import { agentRequest } from '../agents/functions-agent';
 import { classicAgentRequest } from '../agents/classic-agent';
 import { AGENT_OPTION_DEFAULTS, toolKeysOf } from '@parley/shared/schemas/plugin';
 import type { TurnAgent } from './run-context';
+import { imagesNotSeenPart } from '@parley/shared/messages/images-not-seen';
+import type { ContentPart } from '@parley/shared/schemas/message';
 
 export interface StartInput {
   userId: string;
@@ -46,6 +48,8 @@ export interface PreparedTurn {
   ownConversation: boolean;
   /** A plugins turn with tools: the reply comes from the tool loop, `request` is its first step. */
   agent?: TurnAgent | undefined;
+  /** A part the reply starts with: an assistant's notice that the model was not shown the message's images. */
+  notice?: ContentPart | undefined;
 }
 
 /** The endpoint options of the (already validated) body, without the chat-only fields. */
@@ -146,12 +150,14 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     storedConversation(deps, userId, body),
   ]);
   const options = withStoredState(optionsOf(body), stored, body.endpoint);
+  const vision = visionOf(provider, input.assistant);
   const files = await loadTurnFiles(deps.attachments, userId, {
     turn,
     body,
     resendFiles: options.resendFiles ?? true,
     detail: options.imageDetail ?? 'auto',
-    vision: provider.capabilities.vision,
+    vision: vision === 'on',
+    withoutVision: input.assistant ? 'name' : 'refuse',
     endpoint: body.endpoint,
     documentBudgetTokens: documentBudget(body.model, params),
   });
@@ -162,7 +168,11 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
   }
   // A new conversation's id was made here; a named one is the caller's when it was found as theirs.
   const ownConversation = turn.isNewConversation || stored !== null;
-  const prepared = { turn, options, resolved, provider, countTokens, files, ownConversation };
+  const notice =
+    files.unseenImages.length > 0 && vision !== 'on'
+      ? imagesNotSeenPart(vision === 'off' ? 'assistant' : 'server', files.unseenImages)
+      : undefined;
+  const prepared = { turn, options, resolved, provider, countTokens, files, ownConversation, notice };
   let context: BuiltContext;
   try {
     context = contextOf(turn, files, base, countTokens);
@@ -184,6 +194,12 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
   const firstRequest = agent.kind === 'classic' ? classicAgentRequest : agentRequest;
   const first = firstRequest({ ...request, ...agentModel }, agentTools, new Date());
   return { ...prepared, request: first, context, failure: undefined, agent };
+}
+
+/** Whether the turn's images reach the model: the provider's vision, and for an assistant its own. */
+function visionOf(provider: ChatProvider, assistant: AssistantTurn | undefined): AssistantTurn['vision'] {
+  if (!provider.capabilities.vision) return 'unavailable';
+  return assistant ? assistant.vision : 'on';
 }
 
 /**

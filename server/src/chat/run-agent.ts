@@ -15,6 +15,8 @@ function modelCaller(ctx: RunContext, state: ReplyState, signal: AbortSignal): A
   return async (request: ChatRequest, onText) => {
     // The first step's request already went out while the turn was saved.
     const upstream = first ?? startUpstream(ctx.provider, request);
+    // A later step: the tools have answered and the model works again.
+    if (!first) ctx.assistantRun?.progress('in_progress');
     first = undefined;
     let text = '';
     const toolCalls: ModelToolCall[] = [];
@@ -34,6 +36,8 @@ function modelCaller(ctx: RunContext, state: ReplyState, signal: AbortSignal): A
         onToolCall: (call) => toolCalls.push(call),
       });
       if (!finish) return undefined;
+      // An assistant's run waits for its tools (SPEC §3 `requires_action`) until the next step.
+      if (toolCalls.length > 0) ctx.assistantRun?.progress('requires_action');
       const step: ModelStep = {
         text,
         toolCalls,
@@ -66,6 +70,7 @@ export async function runAgentReply(
     },
   });
   state.content = content.parts;
+  if (ctx.notice) content.add(ctx.notice);
   const saveGeneratedFile = ctx.deps.tools?.saveGeneratedFile?.bind(ctx.deps.tools);
   const io: AgentIO = {
     callModel: modelCaller(ctx, state, signal),

@@ -116,6 +116,8 @@ export interface RunContext {
   agent?: TurnAgent | undefined;
   /** Set for an assistants turn: its run's thread, time limit and record. */
   assistantRun?: AssistantRunHooks | undefined;
+  /** The reply's first part, sent before anything the model writes (an assistant's images notice). */
+  notice?: ContentPart | undefined;
 }
 
 /** What happened so far; `finalize` turns it into the saved reply. */

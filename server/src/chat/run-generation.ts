@@ -26,6 +26,11 @@ function emitDelta(ctx: RunContext, state: ReplyState, delta: string): void {
 
 async function streamReply(ctx: RunContext, state: ReplyState, signal: AbortSignal): Promise<void> {
   if (!ctx.upstream) return;
+  if (ctx.notice) {
+    // The reply's only part; its text follows as the reply's text (the client shows parts, then the text).
+    state.content = [ctx.notice];
+    appendEvent(ctx.writer, { type: 'content', messageId: ctx.reply.messageId, index: 0, part: ctx.notice });
+  }
   state.finish = await driveProvider({
     upstream: ctx.upstream,
     signal,

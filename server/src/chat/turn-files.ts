@@ -21,6 +21,8 @@ export interface TurnFiles {
   history: Map<string, PromptFile[]>;
   /** Knowledge: the document passages found for the question, saved on the reply. */
   sources: MessageSource[];
+  /** The user message's images the model is not shown (`withoutVision: 'name'`), by file name. */
+  unseenImages: string[];
 }
 
 export interface TurnFilesInput {
@@ -31,13 +33,24 @@ export interface TurnFilesInput {
   detail: ImageDetail;
   /** Whether the endpoint's provider can look at images. */
   vision: boolean;
+  /**
+   * Without vision, the user message's own images are refused (`refuse`, the default: chat endpoints) or
+   * named to the model and listed in `unseenImages` (`name`: an assistant, whose run says so).
+   */
+  withoutVision?: 'refuse' | 'name';
   /** The endpoint as the request names it, for the error message. */
   endpoint: string;
   /** Tokens the turn's documents may take together; larger ones send their best passages. */
   documentBudgetTokens: number;
 }
 
-const noTurnFiles = (): TurnFiles => ({ current: [], metadata: [], history: new Map(), sources: [] });
+const noTurnFiles = (): TurnFiles => ({
+  current: [],
+  metadata: [],
+  history: new Map(),
+  sources: [],
+  unseenImages: [],
+});
 
 /** What retrieval looks for: the user's text, and the previous question so a follow-up keeps its topic. */
 function questionOf(turn: Turn): string {
@@ -75,11 +88,14 @@ function requireNamedFiles(body: ChatRequestBody, turn: Turn, found: FoundFiles)
   }
 }
 
-/** An image sent to an endpoint that cannot see it is refused, not silently dropped. */
-function requireVision(input: TurnFilesInput, attachments: readonly Attachment[]) {
-  if (input.vision) return;
+/**
+ * An image sent to an endpoint that cannot see it is refused, not silently dropped (an assistant's run names
+ * it and says so instead); answers the images the model is not shown.
+ */
+function requireVision(input: TurnFilesInput, attachments: readonly Attachment[]): string[] {
+  if (input.vision) return [];
   const images = attachments.filter(isVisionImage).map((attachment) => attachment.filename);
-  if (images.length === 0) return;
+  if (images.length === 0 || input.withoutVision === 'name') return images;
   throw new AppError(
     400,
     `Unsupported file type for endpoint: ${input.endpoint} cannot read images (${images.join(', ')}).`,
@@ -144,7 +160,7 @@ export async function loadTurnFiles(
   requireNamedFiles(input.body, turn, found);
   const own = ownIds.flatMap((id) => found(id) ?? []);
   requireWithinLimits(port, input.endpoint, own);
-  requireVision(input, own);
+  const unseenImages = requireVision(input, own);
 
   const options = { vision: input.vision, detail: input.detail };
   const documents: DocumentFile[] = [];
@@ -176,5 +192,5 @@ export async function loadTurnFiles(
     budgetTokens: input.documentBudgetTokens,
     question: questionOf(turn),
   });
-  return { current, metadata: own.map(messageFileOf), history, sources };
+  return { current, metadata: own.map(messageFileOf), history, sources, unseenImages };
 }

@@ -40,3 +40,26 @@ export function startUpstream(provider: ChatProvider, request: ChatRequest): Ups
     abort: () => controller.abort(),
   };
 }
+
+/** The same request; `onFirst` is called once, when its first event is read (an assistant's run starts). */
+export function onFirstEvent(upstream: Upstream, onFirst: () => void): Upstream {
+  return {
+    events: {
+      [Symbol.asyncIterator]: () => {
+        const inner = upstream.events[Symbol.asyncIterator]();
+        let waiting = true;
+        return {
+          next: async () => {
+            const result = await inner.next();
+            if (waiting && !result.done) onFirst();
+            waiting = false;
+            return result;
+          },
+          return: async (value?: unknown) =>
+            (await inner.return?.(value)) ?? { done: true as const, value: undefined },
+        };
+      },
+    },
+    abort: () => upstream.abort(),
+  };
+}
