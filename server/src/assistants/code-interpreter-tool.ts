@@ -73,7 +73,7 @@ function failureOf(result: PythonRunResult): string | undefined {
   return printed === '' ? result.failure : `${result.failure}\n\nPrinted before it stopped:\n${printed}`;
 }
 
-function describe(fileNames: readonly string[], packages: readonly string[]): string {
+function describe(fileNames: readonly string[], packages: readonly string[], kept: boolean): string {
   const files =
     fileNames.length > 0
       ? `These files are in /mnt/data: ${fileNames.join(', ')}.`
@@ -83,10 +83,14 @@ function describe(fileNames: readonly string[], packages: readonly string[]): st
       ? `The standard library and these packages are available: ${packages.join(', ')} (matplotlib draws ` +
         'with the Agg backend: save figures with savefig to /mnt/data); nothing else can be installed'
       : 'Only the standard library is available (no numpy, pandas or matplotlib; nothing can be installed)';
+  const lifetime = kept
+    ? 'Variables, imports and files carry over from one call to the next in this conversation (if the ' +
+      'interpreter restarts, the output says so and they are gone)'
+    : 'Each call starts afresh';
   return (
-    'Runs Python 3 code in a fresh sandbox and returns what it prints and the value of its last expression. ' +
+    'Runs Python 3 code in a sandbox and returns what it prints and the value of its last expression. ' +
     `${libraries} and there is no network. The working directory is /mnt/data. ${files} Files the code writes to /mnt/data ` +
-    `are given to the user to download (images are shown). Each call starts afresh; at most ` +
+    `are given to the user to download (images are shown). ${lifetime}; at most ` +
     `${CODE_TIME_LIMIT_MS / 1000} s per call.`
   );
 }
@@ -100,12 +104,14 @@ export function codeInterpreterTool(
   fileIds: readonly string[],
   fileNames: readonly string[],
   packages: readonly string[] = [],
+  /** The conversation (thread) whose interpreter keeps its variables from one call to the next. */
+  session?: string,
 ): Tool {
   let inputs: Promise<PythonFile[]> | undefined;
   return {
     name: CODE_INTERPRETER_TOOL,
     partType: 'code_interpreter',
-    description: describe(fileNames, packages),
+    description: describe(fileNames, packages, session !== undefined),
     timeoutMs: CALL_TIME_LIMIT_MS,
     parameters: {
       type: 'object',
@@ -119,6 +125,7 @@ export function codeInterpreterTool(
       inputs ??= port.inputFiles(ctx.userId, fileIds).then(uniqueNames);
       const result = await port.run({
         userId: ctx.userId,
+        ...(session !== undefined ? { session } : {}),
         code,
         files: await inputs,
         timeoutMs: CODE_TIME_LIMIT_MS,

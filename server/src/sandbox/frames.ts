@@ -9,11 +9,17 @@ export interface RunnerLimits {
   maxBytes: number;
 }
 
-/** Length-prefixed JSON header, then the files' bytes in order. */
-export function requestFrame(code: string, files: readonly PythonFile[], limits: RunnerLimits): Buffer[] {
+/** Length-prefixed JSON header, then the files' bytes in order; `marker` ends the run's stdout and stderr. */
+export function requestFrame(
+  code: string,
+  files: readonly PythonFile[],
+  limits: RunnerLimits,
+  marker: string,
+): Buffer[] {
   const header = Buffer.from(
     JSON.stringify({
       code,
+      marker,
       files: files.map((file) => ({ name: file.name, size: file.bytes.byteLength })),
       maxFiles: limits.maxFiles,
       maxBytes: limits.maxBytes,
@@ -46,27 +52,48 @@ export function safeName(name: string): string | undefined {
   return parts.join('/');
 }
 
-/** The runner's result, or undefined when it is missing, malformed or beyond the limits. */
-export function parseResult(bytes: Buffer, limits: RunnerLimits): RunnerResult | undefined {
-  if (bytes.length < 4) return undefined;
-  const length = bytes.readUInt32BE(0);
-  if (length > bytes.length - 4) return undefined;
-  let header: z.infer<typeof resultHeader>;
-  try {
-    header = resultHeader.parse(JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')));
-  } catch {
-    return undefined;
-  }
-  const total = header.files.reduce((sum, file) => sum + file.size, 0);
-  if (header.files.length > limits.maxFiles || total > limits.maxBytes) return undefined;
-  if (4 + length + total !== bytes.length) return undefined;
-  let offset = 4 + length;
-  const files: PythonFile[] = [];
-  for (const file of header.files) {
-    const name = safeName(file.name);
-    const slice = bytes.subarray(offset, offset + file.size);
-    offset += file.size;
-    if (name !== undefined) files.push({ name, bytes: new Uint8Array(slice) });
-  }
-  return { value: header.value, error: header.error, files, skipped: header.skipped };
+/** Longest result header accepted (names of up to the file limit, and of the skipped files). */
+const MAX_HEADER_BYTES = 1024 * 1024;
+
+export interface ResultReader {
+  /** Takes the next bytes of descriptor 3; answers the results completed by them. Throws when malformed. */
+  push(chunk: Buffer): RunnerResult[];
+}
+
+/** Reads result frames one after another, holding at most one frame's bytes. */
+export function createResultReader(limits: RunnerLimits): ResultReader {
+  let buffered: Buffer = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+      const done: RunnerResult[] = [];
+      for (;;) {
+        if (buffered.length < 4) return done;
+        const length = buffered.readUInt32BE(0);
+        if (length > MAX_HEADER_BYTES) throw new Error('The sandbox sent a result header that is too large.');
+        if (buffered.length < 4 + length) return done;
+        let header: z.infer<typeof resultHeader>;
+        try {
+          header = resultHeader.parse(JSON.parse(buffered.subarray(4, 4 + length).toString('utf8')));
+        } catch {
+          throw new Error('The sandbox sent an unreadable result.');
+        }
+        const total = header.files.reduce((sum, file) => sum + file.size, 0);
+        if (header.files.length > limits.maxFiles || total > limits.maxBytes) {
+          throw new Error('The files written exceed what one run may return.');
+        }
+        if (buffered.length < 4 + length + total) return done;
+        let offset = 4 + length;
+        const files: PythonFile[] = [];
+        for (const file of header.files) {
+          const name = safeName(file.name);
+          const slice = buffered.subarray(offset, offset + file.size);
+          offset += file.size;
+          if (name !== undefined) files.push({ name, bytes: new Uint8Array(slice) });
+        }
+        done.push({ value: header.value, error: header.error, files, skipped: header.skipped });
+        buffered = Buffer.from(buffered.subarray(offset));
+      }
+    },
+  };
 }

@@ -49,12 +49,18 @@ export interface SandboxPoolOptions extends DetectOptions {
   maxOutputBytes?: number;
   /** Bytes of files handed in at most (default 64 MB). */
   maxInputBytes?: number;
+  /** Conversations' interpreters kept at most (default 4; the least recently used idle one goes first). */
+  maxSessions?: number;
+  /** A conversation's interpreter unused this long is stopped (default 10 minutes). */
+  sessionIdleMs?: number;
   /** A backend already detected (skips the probe). */
   backend?: SandboxBackend;
 }
 
 export interface SandboxPool {
   run(request: PythonRunRequest): Promise<PythonRunResult>;
+  /** Conversations' interpreters alive now. */
+  sessionCount(): number;
   /** The status now ("off, starting" until the backend is known). */
   status(): SandboxStatus;
   /** Resolves when the backend is known and `warm` processes are started. */
@@ -63,7 +69,20 @@ export interface SandboxPool {
 }
 
 const MB = 1024 * 1024;
-const RESULT_HEADER_SLACK = MB;
+/** CPU seconds of one interpreter process over its life (a conversation's spans many runs); each run's own
+ * limit is the wall clock. */
+const PROCESS_CPU_SECONDS = 600;
+const RESTARTED =
+  'The interpreter was restarted (it was stopped, or unused for a while): variables and files written by ' +
+  'earlier runs are gone; the given files are in /mnt/data again.';
+
+interface Session {
+  process: SandboxProcess;
+  idle?: NodeJS.Timeout;
+  busy: boolean;
+  /** Order of last use (a counter: runs can end within the same millisecond). */
+  lastUsed: number;
+}
 
 function statusOf(backend: SandboxBackend): SandboxStatus {
   return backend.kind === 'off'
@@ -90,38 +109,81 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const maxOutputFiles = options.maxOutputFiles ?? 20;
   const maxOutputBytes = options.maxOutputBytes ?? 32 * MB;
   const maxInputBytes = options.maxInputBytes ?? 64 * MB;
+  const maxSessions = options.maxSessions ?? 4;
+  const sessionIdleMs = options.sessionIdleMs ?? 10 * 60_000;
   const warm: SandboxProcess[] = [];
   const live = new Set<SandboxProcess>();
+  const sessions = new Map<string, Session>();
+  /** Conversations whose interpreter ended, so their next run says it restarted (oldest forgotten first). */
+  const lost = new Set<string>();
+  let uses = 0;
   let closed = false;
   let backend: SandboxBackend | undefined = options.backend;
   const detected: Promise<SandboxBackend> = backend
     ? Promise.resolve(backend)
     : detectSandbox(options).then((found) => (backend = found));
 
-  function limitsFor(timeoutMs: number): SandboxLimits {
-    return {
-      cpuSeconds: Math.max(1, Math.ceil(timeoutMs / 1000)),
-      memoryBytes,
-      processes: 32,
-      fileBytes: Math.max(maxOutputBytes, maxInputBytes),
-      openFiles: 256,
-      dataBytes: maxInputBytes + maxOutputBytes,
-      tmpBytes: 64 * MB,
-    };
-  }
+  const limits: SandboxLimits = {
+    cpuSeconds: PROCESS_CPU_SECONDS,
+    memoryBytes,
+    processes: 32,
+    fileBytes: Math.max(maxOutputBytes, maxInputBytes),
+    openFiles: 256,
+    dataBytes: maxInputBytes + maxOutputBytes,
+    tmpBytes: 64 * MB,
+  };
+  const runnerLimits = { maxFiles: maxOutputFiles, maxBytes: maxOutputBytes };
 
-  function spawn(found: Exclude<SandboxBackend, { kind: 'off' }>, timeoutMs: number): SandboxProcess {
-    const args = bwrapArguments(runtimeOf(found), limitsFor(timeoutMs));
-    const started = startSandboxProcess(found.bwrap, args, maxOutputBytes + RESULT_HEADER_SLACK);
+  function spawn(found: Exclude<SandboxBackend, { kind: 'off' }>): SandboxProcess {
+    const started = startSandboxProcess(found.bwrap, bwrapArguments(runtimeOf(found), limits), runnerLimits);
     live.add(started);
     return started;
   }
 
-  /** Warm processes carry the default time limit in their CPU cap; a run with another limit starts its own. */
   function refill(): void {
     if (closed || !backend || backend.kind === 'off') return;
     for (let i = warm.length - 1; i >= 0; i -= 1) if (!warm[i]!.alive()) warm.splice(i, 1);
-    while (warm.length < warmCount) warm.push(spawn(backend, defaultTimeout));
+    while (warm.length < warmCount) warm.push(spawn(backend));
+  }
+
+  /** A process ahead of time if one is ready, else a new one. */
+  function takeProcess(found: Exclude<SandboxBackend, { kind: 'off' }>): SandboxProcess {
+    refill();
+    const taken = warm.shift() ?? spawn(found);
+    refill();
+    return taken;
+  }
+
+  function endSession(key: string): void {
+    const session = sessions.get(key);
+    if (!session) return;
+    clearTimeout(session.idle);
+    session.process.kill();
+    live.delete(session.process);
+    sessions.delete(key);
+    lost.add(key);
+    if (lost.size > 10_000) lost.delete(lost.values().next().value as string);
+  }
+
+  /** The conversation's interpreter: kept, or new (then `restarted` if it had one before); undefined when
+   * every kept interpreter is busy and none may be added. */
+  function sessionFor(
+    key: string,
+    found: Exclude<SandboxBackend, { kind: 'off' }>,
+  ): { session: Session; restarted: boolean } | undefined {
+    const kept = sessions.get(key);
+    if (kept?.process.alive()) return { session: kept, restarted: false };
+    if (kept) endSession(key);
+    if (sessions.size >= maxSessions) {
+      const idle = [...sessions.entries()].filter(([, session]) => !session.busy);
+      idle.sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
+      if (idle[0]) endSession(idle[0][0]);
+    }
+    if (sessions.size >= maxSessions) return undefined;
+    const restarted = lost.delete(key);
+    const session: Session = { process: takeProcess(found), busy: false, lastUsed: (uses += 1) };
+    sessions.set(key, session);
+    return { session, restarted };
   }
 
   void detected.then(refill);
@@ -145,26 +207,32 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       };
     }
     const timeoutMs = request.timeoutMs ?? defaultTimeout;
-    let process_: SandboxProcess | undefined;
-    if (timeoutMs === defaultTimeout) {
-      refill();
-      process_ = warm.shift();
+    const key = request.session === undefined ? undefined : `${request.userId}\u0000${request.session}`;
+    const kept = key === undefined ? undefined : sessionFor(key, found);
+    const process_ = kept?.session.process ?? takeProcess(found);
+    const notes: string[] = kept?.restarted ? [RESTARTED] : [];
+    if (key !== undefined && !kept) {
+      notes.push('Variables are not kept after this run: the server keeps too many interpreters already.');
     }
-    process_ ??= spawn(found, timeoutMs);
-    refill();
+    if (kept) {
+      kept.session.busy = true;
+      clearTimeout(kept.session.idle);
+    }
     try {
       const outcome = await process_.run(
         { code: request.code, files, timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
-        { maxFiles: maxOutputFiles, maxBytes: maxOutputBytes },
+        runnerLimits,
       );
       const base = { stdout: outcome.stdout, stderr: outcome.stderr, timedOut: outcome.timedOut };
-      if (!outcome.result) return { ...empty, ...base, failure: outcome.failure ?? 'The run failed.' };
+      if (!outcome.result) return { ...empty, ...base, notes, failure: outcome.failure ?? 'The run failed.' };
       const { value, error, skipped } = outcome.result;
-      const notes = skipped.map(({ name, reason }) =>
-        reason === 'files'
-          ? `${name} was not returned: a run returns at most ${maxOutputFiles} files.`
-          : `${name} was not returned: a run returns at most ${maxOutputBytes / MB} MB of files.`,
-      );
+      for (const { name, reason } of skipped) {
+        notes.push(
+          reason === 'files'
+            ? `${name} was not returned: a run returns at most ${maxOutputFiles} files.`
+            : `${name} was not returned: a run returns at most ${maxOutputBytes / MB} MB of files.`,
+        );
+      }
       return {
         ...base,
         ...(value !== null ? { result: value } : {}),
@@ -176,12 +244,20 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         notes,
       };
     } finally {
-      process_.kill();
-      live.delete(process_);
+      if (kept && key !== undefined) {
+        kept.session.busy = false;
+        kept.session.lastUsed = uses += 1;
+        if (!process_.alive() || closed) endSession(key);
+        else kept.session.idle = setTimeout(() => endSession(key), sessionIdleMs).unref();
+      } else {
+        process_.kill();
+        live.delete(process_);
+      }
     }
   }
 
   return {
+    sessionCount: () => sessions.size,
     status: () =>
       backend ? statusOf(backend) : { available: false, backend: 'off', reason: 'starting', packages: [] },
     async ready() {
@@ -206,6 +282,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     },
     async close() {
       closed = true;
+      for (const key of [...sessions.keys()]) endSession(key);
       for (const started of live) started.kill();
       live.clear();
       warm.length = 0;

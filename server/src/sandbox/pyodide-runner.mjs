@@ -2,7 +2,8 @@
 // CPython (server/src/sandbox/bwrap-profile.ts), used where the machine has no python3. The operating system is
 // the boundary, not this file: Python may reach JavaScript here (`import js`), and finds a process with an
 // empty environment, no network, a read-only /usr and nothing of the server's. The wire is runner.py's:
-// a framed request on stdin, a framed result on descriptor 3, what the code prints on stdout and stderr.
+// framed requests on stdin, one after another, a framed result each on descriptor 3, what the code prints on
+// stdout and stderr closed by the request's marker. Variables and /mnt/data live as long as the process.
 import { readFileSync, writeSync } from 'node:fs';
 
 const RUNNER_PY = '/opt/parley/runner.py';
@@ -27,60 +28,71 @@ const pyodide = await loadPyodide({
   // Nothing is fetched: no network here anyway, and only the standard library ships with the npm package.
   packageBaseUrl: 'file:///nonexistent/',
 });
-// runner.py's functions, without its main (which reads the request itself under CPython).
-const scope = pyodide.toPy({ __name__: 'parley_runner' });
-pyodide.runPython(readFileSync(RUNNER_PY, 'utf8'), { globals: scope });
-
-// The request arrives once the server hands this warm process a run.
-const input = await new Promise((resolve, reject) => {
-  const chunks = [];
-  process.stdin.on('data', (chunk) => chunks.push(chunk));
-  process.stdin.once('end', () => resolve(Buffer.concat(chunks)));
-  process.stdin.once('error', reject);
-});
-const length = input.readUInt32BE(0);
-const request = JSON.parse(input.subarray(4, 4 + length).toString('utf8'));
-let offset = 4 + length;
+// runner.py's functions, without its main (which reads the requests itself under CPython).
+const runner = pyodide.toPy({ __name__: 'parley_runner' });
+pyodide.runPython(readFileSync(RUNNER_PY, 'utf8'), { globals: runner });
 const FS = pyodide.FS;
-const sha256 = pyodide.runPython('lambda data: __import__("hashlib").sha256(data.to_bytes()).hexdigest()');
 FS.mkdirTree('/mnt/data');
-const given = new Map();
-for (const file of request.files) {
-  // Pyodide converts plain typed arrays, not Node's Buffer.
-  const bytes = new Uint8Array(input.buffer, input.byteOffset + offset, file.size);
-  offset += file.size;
-  const parts = file.name.split('/');
-  if (parts.some((part) => part === '..' || part === '.' || part === '')) continue;
-  if (parts.length > 1) FS.mkdirTree(`/mnt/data/${parts.slice(0, -1).join('/')}`);
-  FS.writeFile(`/mnt/data/${file.name}`, bytes);
-  given.set(file.name, sha256(bytes));
-}
 pyodide.runPython("import os; os.chdir('/mnt/data')");
+const scope = runner.get('new_scope')();
+const placed = pyodide.toPy({});
+const placeFiles = runner.get('place_files');
+const snapshot = runner.get('snapshot');
+const runCode = runner.get('run_code');
+const changedFiles = runner.get('changed_files');
 
-const runCode = scope.get('run_code');
-const proxy = runCode(request.code);
-const [value, error] = proxy.toJs();
-proxy.destroy();
-
-const changed = scope.get('changed_files');
-const found = changed(pyodide.toPy(Object.fromEntries(given)), request.maxFiles, request.maxBytes);
-const [files, skipped] = found.toJs({ dict_converter: Object.fromEntries });
-found.destroy();
-const header = Buffer.from(
-  JSON.stringify({
-    value: value ?? null,
-    error: error ?? null,
-    files: files.map((file) => ({ name: file.name, size: file.size })),
-    skipped,
-  }),
-);
-const prefix = Buffer.alloc(4);
-prefix.writeUInt32BE(header.length);
-writeAll(3, Buffer.concat([prefix, header]));
-for (const file of files) {
-  const bytes = Buffer.from(FS.readFile(file.path));
-  const exact = Buffer.alloc(file.size);
-  bytes.copy(exact, 0, 0, Math.min(bytes.length, file.size));
-  writeAll(3, exact);
+function handle(request, body) {
+  let offset = 0;
+  const read = (size) => {
+    // Pyodide converts plain typed arrays, not Node's Buffer.
+    const bytes = new Uint8Array(body.buffer, body.byteOffset + offset, size);
+    offset += size;
+    return bytes;
+  };
+  placeFiles(pyodide.toPy(request.files), read, placed);
+  const before = snapshot();
+  const outcome = runCode(request.code, scope);
+  const [value, error] = outcome.toJs();
+  outcome.destroy();
+  const found = changedFiles(before, request.maxFiles, request.maxBytes);
+  before.destroy();
+  const [files, skipped] = found.toJs({ dict_converter: Object.fromEntries });
+  found.destroy();
+  writeAll(1, Buffer.from(request.marker));
+  writeAll(2, Buffer.from(request.marker));
+  const header = Buffer.from(
+    JSON.stringify({
+      value: value ?? null,
+      error: error ?? null,
+      files: files.map((file) => ({ name: file.name, size: file.size })),
+      skipped,
+    }),
+  );
+  const prefix = Buffer.alloc(4);
+  prefix.writeUInt32BE(header.length);
+  writeAll(3, Buffer.concat([prefix, header]));
+  for (const file of files) {
+    const bytes = Buffer.from(FS.readFile(file.path));
+    const exact = Buffer.alloc(file.size);
+    bytes.copy(exact, 0, 0, Math.min(bytes.length, file.size));
+    writeAll(3, exact);
+  }
 }
-process.exit(0);
+
+// Requests arrive one at a time; each is handled once all its bytes are here.
+let buffered = Buffer.alloc(0);
+process.stdin.on('data', (chunk) => {
+  buffered = Buffer.concat([buffered, chunk]);
+  for (;;) {
+    if (buffered.length < 4) return;
+    const length = buffered.readUInt32BE(0);
+    if (buffered.length < 4 + length) return;
+    const request = JSON.parse(buffered.subarray(4, 4 + length).toString('utf8'));
+    const size = request.files.reduce((sum, file) => sum + file.size, 0);
+    if (buffered.length < 4 + length + size) return;
+    const body = buffered.subarray(4 + length, 4 + length + size);
+    buffered = Buffer.from(buffered.subarray(4 + length + size));
+    handle(request, body);
+  }
+});
+process.stdin.once('end', () => process.exit(0));

@@ -217,4 +217,69 @@ describe.each(cases)('sandbox on $name', (testCase) => {
     const after = await pool.run({ userId: 'u1', code: "print('still here')", files: [] });
     expect(after.stdout).toBe('still here\n');
   });
+
+  live(
+    'a conversation keeps its interpreter: variables and files carry over, per user and conversation',
+    async () => {
+      const given = [{ name: 'in.csv', bytes: new TextEncoder().encode('a\n1\n') }];
+      const turn = (userId: string, session: string, code: string) =>
+        pool.run({ userId, session, code, files: given });
+      expect(
+        (await turn('u1', 'thread-a', "x = 41\nopen('in.csv', 'a').write('2\\n')")).error,
+      ).toBeUndefined();
+      const again = await turn('u1', 'thread-a', "(x + 1, open('in.csv').read())");
+      expect(again.result).toBe("(42, 'a\\n1\\n2\\n')");
+      expect(again.notes).toEqual([]);
+      // Another conversation, or another user naming the same conversation, has its own interpreter.
+      expect((await turn('u1', 'thread-b', 'x')).error).toContain("NameError: name 'x' is not defined");
+      expect((await turn('u2', 'thread-a', 'x')).error).toContain("NameError: name 'x' is not defined");
+    },
+  );
+
+  live('a conversation whose interpreter was stopped says it restarted', async () => {
+    const turn = (code: string, timeoutMs?: number) =>
+      pool.run({ userId: 'u3', session: 'thread-r', code, files: [], ...(timeoutMs ? { timeoutMs } : {}) });
+    await turn('y = 1');
+    const looped = await turn('while True:\n    pass', 1500);
+    expect(looped.timedOut).toBe(true);
+    const after = await turn("'y' in globals()");
+    expect(after.result).toBe('False');
+    expect(after.notes[0]).toMatch(/^The interpreter was restarted/);
+  });
 });
+
+describe.each(cases.filter((testCase) => testCase.name === 'python'))(
+  'conversation interpreters on $name',
+  (testCase) => {
+    const live = it.skipIf(!testCase.backend);
+
+    live('are stopped when unused, and the least recently used goes first past the cap', async () => {
+      const pool = createSandboxPool({
+        backend: testCase.backend!,
+        warm: 0,
+        maxSessions: 2,
+        sessionIdleMs: 60_000,
+      });
+      const turn = (session: string, code: string) => pool.run({ userId: 'u1', session, code, files: [] });
+      await turn('one', 'v = 1');
+      await turn('two', 'v = 2');
+      await turn('one', 'v');
+      await turn('three', 'v = 3');
+      const two = await turn('two', "'v' in globals()");
+      expect(two.result).toBe('False');
+      expect(two.notes[0]).toMatch(/^The interpreter was restarted/);
+      const three = await turn('three', 'v');
+      expect(three.result).toBe('3');
+      await pool.close();
+
+      const short = createSandboxPool({ backend: testCase.backend!, warm: 0, sessionIdleMs: 200 });
+      await short.run({ userId: 'u1', session: 's', code: 'w = 1', files: [] });
+      expect(short.sessionCount()).toBe(1);
+      await expect.poll(() => short.sessionCount(), { timeout: 30_000 }).toBe(0);
+      const later = await short.run({ userId: 'u1', session: 's', code: "'w' in globals()", files: [] });
+      expect(later.result).toBe('False');
+      expect(later.notes[0]).toMatch(/^The interpreter was restarted/);
+      await short.close();
+    });
+  },
+);

@@ -8,6 +8,9 @@ export interface PythonFile {
 export interface PythonRunRequest {
   /** Whose code this is: the pool's shares are per user. */
   userId: string;
+  /** A conversation of the user's: its interpreter is kept between runs (variables, /mnt/data), until it is
+   * unused for a while, stopped by a limit, or evicted; absent: a one-off interpreter. */
+  session?: string;
   code: string;
   files: PythonFile[];
   /** Wall-clock limit of the run (default the pool's, 30 s); CPU seconds are capped to the same. */
