@@ -83,6 +83,15 @@ describe('loadYamlConfig', () => {
     );
   });
 
+  it('names assistants pollIntervalMs as ignored (runs are not polled) and keeps the keys it uses', () => {
+    const { dir } = withConfig(
+      'version: 1.0.8\nendpoints:\n  assistants:\n    pollIntervalMs: 3000\n    timeoutMs: 60000\n',
+    );
+    const loaded = loadYamlConfig(undefined, dir);
+    expect(loaded?.config.endpoints?.assistants).toEqual({ timeoutMs: 60000 });
+    expect(loaded?.ignoredKeys).toEqual(['endpoints.assistants.pollIntervalMs']);
+  });
+
   it('still validates the values of keys it knows when it ignores others', () => {
     expect(errorOf('version: 1.3.1\nmemory: {}\nimageOutputType: gif\n')).toMatch(
       /imageOutputType: Invalid option/,

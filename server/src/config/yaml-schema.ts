@@ -165,9 +165,10 @@ export const ASSISTANT_CAPABILITIES = [
   'tools',
 ] as const;
 
+// No `pollIntervalMs`: it paced LibreChat's polling of OpenAI's runs; Parley runs assistants itself and streams
+// each step, so the key is ignored with the start-up warning of any unused key (docs/decisions.md).
 const assistantsEndpointSchema = z.strictObject({
   disableBuilder: z.boolean().optional(),
-  pollIntervalMs: z.number().int().positive().optional(),
   timeoutMs: z.number().int().positive().optional(),
   supportedIds: z.array(z.string()).optional(),
   excludedIds: z.array(z.string()).optional(),
