@@ -1,5 +1,5 @@
 // Rows of assistants, their actions, threads and runs; every query is scoped to its owner.
-import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   assistantActions,
@@ -13,6 +13,7 @@ import {
   type NewAssistantActionRow,
   type NewAssistantRow,
 } from '../db/schema';
+import type { IdFilter } from './settings';
 
 export async function insertAssistant(db: Db, values: NewAssistantRow): Promise<AssistantRow> {
   const [row] = await db.insert(assistants).values(values).returning();
@@ -33,6 +34,8 @@ export interface ListPage {
   order: 'asc' | 'desc';
   after?: AssistantRow | undefined;
   before?: AssistantRow | undefined;
+  /** YAML `supportedIds`/`excludedIds`: applied in the query, so a page is full and `has_more` right. */
+  ids?: IdFilter | undefined;
 }
 
 /** One page (plus one row, to tell whether more follow) of the user's assistants by (created_at, id). */
@@ -49,6 +52,8 @@ export async function listAssistants(db: Db, userId: string, page: ListPage): Pr
   // `after` continues in the list's order; `before` goes back against it.
   if (page.after) conditions.push(past(page.after, !descending) as SQL);
   if (page.before) conditions.push(past(page.before, descending) as SQL);
+  if (page.ids && 'only' in page.ids) conditions.push(inArray(assistants.id, [...page.ids.only]));
+  if (page.ids && 'except' in page.ids) conditions.push(notInArray(assistants.id, [...page.ids.except]));
   const direction = descending ? desc : asc;
   return db
     .select()

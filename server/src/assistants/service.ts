@@ -26,8 +26,8 @@ import {
   listUserActions,
   updateAssistant,
 } from './repo';
-import { isAllowedId, type AssistantsSettings } from './settings';
-import { resolveTools, type ToolCatalog } from './tool-defs';
+import { idFilter, isAllowedId, type AssistantsSettings } from './settings';
+import { resolveTools, withKnowledgeRetrieval, type ToolCatalog } from './tool-defs';
 
 export const ASSISTANT_NOT_FOUND = 'Assistant not found';
 export const BUILDER_DISABLED = 'The assistant builder is disabled on this server';
@@ -65,8 +65,11 @@ export interface AssistantsService {
   setAvatar(userId: string, id: string, file: UploadedFile): Promise<Assistant>;
   documents(userId: string): Promise<AssistantDocument[]>;
   tools(userId: string): Promise<Plugin[]>;
-  /** Knowledge: adds (or removes) one of the caller's files to (from) the assistant's `file_ids`. */
-  addFile(userId: string, id: string, fileId: string): Promise<void>;
+  /**
+   * Knowledge: adds (or removes) one of the caller's files to (from) the assistant's `file_ids`; a document
+   * added turns the assistant's retrieval on when its model may retrieve (`withKnowledgeRetrieval`).
+   */
+  addFile(userId: string, id: string, file: { fileId: string; type: string }): Promise<void>;
   removeFiles(userId: string, id: string, fileIds: readonly string[]): Promise<void>;
   present(row: AssistantRow): Promise<Assistant>;
 }
@@ -105,13 +108,11 @@ export function createAssistantsService(deps: AssistantsServiceDeps): Assistants
         order: query.order,
         after,
         before,
+        ids: idFilter(settings),
       });
       const hasMore = rows.length > query.limit;
       const linkOf = await files.linksOf(userId);
-      const data = rows
-        .slice(0, query.limit)
-        .filter((row) => isAllowedId(settings, row.id))
-        .map((row) => presentAssistant(row, linkOf));
+      const data = rows.slice(0, query.limit).map((row) => presentAssistant(row, linkOf));
       return {
         object: 'list',
         data,
@@ -177,6 +178,8 @@ export function createAssistantsService(deps: AssistantsServiceDeps): Assistants
 
     async remove(userId, id) {
       assertBuilder();
+      // One the YAML hides is not there for its owner either.
+      if (!isAllowedId(settings, id)) throw notFound(ASSISTANT_NOT_FOUND);
       const row = await deleteAssistant(db, userId, id);
       if (!row) throw notFound(ASSISTANT_NOT_FOUND);
       if (row.avatarFileId) await files.deleteFiles(userId, [row.avatarFileId]).catch(() => undefined);
@@ -201,17 +204,20 @@ export function createAssistantsService(deps: AssistantsServiceDeps): Assistants
     async documents(userId) {
       const [rows, actions] = await Promise.all([listAllAssistants(db, userId), listUserActions(db, userId)]);
       const linkOf = await files.linksOf(userId);
-      return rows.map((row) => presentDocument(row, actions, linkOf));
+      return rows
+        .filter((row) => isAllowedId(settings, row.id))
+        .map((row) => presentDocument(row, actions, linkOf));
     },
 
     async tools(userId) {
       return (await tools.listPlugins(userId)).filter((plugin) => plugin.pluginKey !== PLUGIN_STORE_KEY);
     },
 
-    async addFile(userId, id, fileId) {
+    async addFile(userId, id, { fileId, type }) {
       const row = await getRow(userId, id);
       if (row.fileIds.includes(fileId)) return;
-      await updateAssistant(db, userId, id, { fileIds: [...row.fileIds, fileId] });
+      const tools = withKnowledgeRetrieval(toolsOf(row), { model: row.model, type, settings });
+      await updateAssistant(db, userId, id, { fileIds: [...row.fileIds, fileId], ...(tools ? { tools } : {}) });
     },
 
     async removeFiles(userId, id, fileIds) {

@@ -27,8 +27,18 @@ export function assistantsSettings(yaml: AssistantsEndpointConfig | undefined): 
   };
 }
 
+/** The ids the YAML lets be listed and run: only `supportedIds` when set, else all but `excludedIds`. */
+export type IdFilter = { only: readonly string[] } | { except: readonly string[] };
+
+export function idFilter(settings: AssistantsSettings): IdFilter | undefined {
+  if (settings.supportedIds && settings.supportedIds.length > 0) return { only: settings.supportedIds };
+  if (settings.excludedIds && settings.excludedIds.length > 0) return { except: settings.excludedIds };
+  return undefined;
+}
+
 /** Whether the YAML lets this assistant id be listed and run. */
 export function isAllowedId(settings: AssistantsSettings, id: string): boolean {
-  if (settings.supportedIds && settings.supportedIds.length > 0) return settings.supportedIds.includes(id);
-  return !(settings.excludedIds ?? []).includes(id);
+  const filter = idFilter(settings);
+  if (!filter) return true;
+  return 'only' in filter ? filter.only.includes(id) : !filter.except.includes(id);
 }
