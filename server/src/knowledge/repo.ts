@@ -161,16 +161,21 @@ export async function searchFullText(
     .limit(search.limit);
 }
 
+/** A chunk found by its embedding, with its cosine similarity to the question (-1 to 1). */
+export interface VectorHit extends ChunkHit {
+  similarity: number;
+}
+
 /**
- * Chunks nearest to the unit-length `vector` by cosine distance: pgvector's `<=>` on a `vector` column, else
- * the dot product of unit vectors in SQL. Exact search over the turn's files (primary key
- * `(file_id, chunk_index)` finds their chunks); no approximate index, which would filter after the fact.
+ * Chunks nearest to the unit-length `vector` by cosine distance, with their similarity: pgvector's `<=>` on a
+ * `vector` column, else the dot product of unit vectors in SQL. Exact search over the turn's files (primary
+ * key `(file_id, chunk_index)` finds their chunks); no approximate index, which would filter after the fact.
  */
 export async function searchVectors(
   db: Db,
   search: ChunkSearch,
   vector: readonly number[],
-): Promise<ChunkHit[]> {
+): Promise<VectorHit[]> {
   if (search.fileIds.length === 0) return [];
   const scope = and(
     eq(fileChunks.userId, search.userId),
@@ -178,18 +183,18 @@ export async function searchVectors(
     sql`${fileChunks.embedding} is not null`,
   );
   if ((await embeddingStorage(db)) === 'vector') {
-    const literal = `[${vector.join(',')}]`;
+    const distance = sql`${fileChunks.embedding} <=> ${`[${vector.join(',')}]`}::vector`;
     return db
-      .select(hitColumns)
+      .select({ ...hitColumns, similarity: sql<number>`1 - (${distance})`.mapWith(Number) })
       .from(fileChunks)
       .where(and(scope, sql`vector_dims(${fileChunks.embedding}) = ${vector.length}`))
-      .orderBy(sql`${fileChunks.embedding} <=> ${literal}::vector`, asc(fileChunks.chunkIndex))
+      .orderBy(distance, asc(fileChunks.chunkIndex))
       .limit(search.limit);
   }
   const literal = `{${vector.join(',')}}`;
   const similarity = sql`(select sum(a * b) from unnest(${fileChunks.embedding}, ${literal}::real[]) as t(a, b))`;
   return db
-    .select(hitColumns)
+    .select({ ...hitColumns, similarity: sql<number>`coalesce(${similarity}, 0)`.mapWith(Number) })
     .from(fileChunks)
     .where(and(scope, sql`cardinality(${fileChunks.embedding}) = ${vector.length}`))
     .orderBy(sql`${similarity} desc nulls last`, asc(fileChunks.chunkIndex))

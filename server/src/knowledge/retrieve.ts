@@ -1,14 +1,20 @@
 // Hybrid retrieval: full-text and vector results fused by rank (reciprocal rank fusion), full text alone
-// when there are no embeddings or the provider cannot embed the question right now.
+// when there are no embeddings or the provider cannot embed the question right now. Only passages that match
+// the question come back: a full-text hit shares a word with it; a vector hit must be near it (nearest
+// neighbours always exist, so without a bar every file of the turn would be "found", unrelated ones too).
 import type { Db } from '../db/client';
 import type { Embedder } from './embeddings';
 import { queryTerms } from './query-terms';
-import { searchFullText, searchVectors, type ChunkHit, type ChunkSearch } from './repo';
+import { searchFullText, searchVectors, type ChunkHit, type ChunkSearch, type VectorHit } from './repo';
 
 /** The usual constant of reciprocal rank fusion: the top few of either list weigh about the same. */
 const RRF_K = 60;
 /** Candidates taken from each list before fusing. */
 const CANDIDATES = 24;
+/** A vector hit this far below the best one is not about the question (models differ in their baseline). */
+export const SIMILARITY_MARGIN = 0.15;
+/** Nor is one under this cosine similarity, however it ranks (unrelated text scores about 0 to 0.2). */
+export const MIN_SIMILARITY = 0.2;
 /** How long a turn waits for the question's embedding before going on with full text alone. */
 const QUESTION_EMBEDDING_TIMEOUT_MS = 3000;
 
@@ -46,7 +52,16 @@ async function questionVector(embedder: Embedder, question: string): Promise<num
   }
 }
 
-/** The best `search.limit` chunks of the caller's files for `question`. */
+/** The vector hits near enough to the question: over MIN_SIMILARITY and within SIMILARITY_MARGIN of the best. */
+export function nearHits(hits: readonly VectorHit[]): ChunkHit[] {
+  const best = Math.max(...hits.map((hit) => hit.similarity));
+  const bar = Math.max(MIN_SIMILARITY, best - SIMILARITY_MARGIN);
+  return hits
+    .filter((hit) => hit.similarity >= bar)
+    .map(({ fileId, chunkIndex, page, line, text }) => ({ fileId, chunkIndex, page, line, text }));
+}
+
+/** The best `search.limit` chunks of the caller's files that match `question` (none when nothing does). */
 export async function retrieve(
   db: Db,
   embedder: Embedder | undefined,
@@ -57,7 +72,9 @@ export async function retrieve(
   const [fullText, vector] = await Promise.all([
     searchFullText(db, candidates, queryTerms(question)),
     embedder
-      ? questionVector(embedder, question).then((v) => (v ? searchVectors(db, candidates, v) : []))
+      ? questionVector(embedder, question).then(async (v) =>
+          v ? nearHits(await searchVectors(db, candidates, v)) : [],
+        )
       : Promise.resolve([]),
   ]);
   return fuseByRank([fullText, vector], search.limit);
