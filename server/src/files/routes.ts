@@ -49,6 +49,8 @@ const CONTENT_CACHE = 'private, max-age=86400';
 /** A served file never runs anything, even if a browser were talked into rendering it. */
 const CONTENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 const idParam = z.string().max(200);
+/** Shown in the browser's own viewer when asked for (`inline=1`, a source's preview at its page). */
+const PDF_TYPE = 'application/pdf';
 
 function sendContent(reply: FastifyReply, content: FileContent, headers: Record<string, string>) {
   return reply
@@ -184,15 +186,17 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
         querystring: z.object({
           exp: z.string().max(20).default(''),
           sig: z.string().max(200).default(''),
+          inline: z.literal('1').optional(),
         }),
       },
     },
     async (request, reply) => {
       const content = await files.content(request.params.fileId, request.query.exp, request.query.sig);
       const { type, filename } = content.file;
-      const inline = isImageType(type);
+      const inline = isImageType(type) || (type === PDF_TYPE && request.query.inline === '1');
       return sendContent(reply, content, {
-        // Only inline images keep their type: anything else is bytes to save, never something to run.
+        // Only images and PDFs asked for inline keep their type (the CSP's sandbox still holds, and
+        // Chromium's viewer renders under it): anything else is bytes to save, never something to run.
         'content-type': inline ? type : 'application/octet-stream',
         'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', filename),
         'cache-control': CONTENT_CACHE,
