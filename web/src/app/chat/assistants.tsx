@@ -126,7 +126,8 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
     ? {
         ...setup,
         assistant_id: assistant.id,
-        model: conversationId === 'new' ? assistant.model : setup.model || assistant.model,
+        // A model chosen for this assistant (the settings, the header) is kept; choosing it starts on its own.
+        model: setup.assistant_id === assistant.id && setup.model ? setup.model : assistant.model,
       }
     : setup;
 

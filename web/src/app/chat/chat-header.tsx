@@ -82,6 +82,7 @@ export function ChatHeader({
             model={setup.model}
             values={setup}
             onChange={onOptions}
+            onModel={onModel}
             models={models}
             isNew={isNew}
           />

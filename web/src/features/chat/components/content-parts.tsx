@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { parseImagesNotSeen, type ImagesNotSeen } from '@parley/shared/messages/images-not-seen';
 import type { ContentPart } from '@parley/shared/schemas/message';
 import { splitBingEmbeds } from '../../../lib/markdown/bing-embed';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
@@ -65,7 +66,9 @@ export function ContentParts({
                 />
               </div>
             );
-          case 'error':
+          case 'error': {
+            const notice = parseImagesNotSeen(part.error);
+            if (notice) return <ImagesNotSeenNotice key={index} notice={notice} />;
             return (
               <p
                 key={index}
@@ -74,10 +77,36 @@ export function ContentParts({
                 {part.error}
               </p>
             );
+          }
         }
       })}
       {(waiting || afterTool) && <ThinkingDots label={t('com_ui_thinking')} />}
     </>
+  );
+}
+
+/** "a.png, b.png and c.png" in the user's language (a language tag Intl does not know: commas). */
+function listOf(items: readonly string[], language: string): string {
+  try {
+    return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+  } catch {
+    return items.join(', ');
+  }
+}
+
+/** An assistant's reply made without seeing the message's images says so first, and why. */
+function ImagesNotSeenNotice({ notice }: { notice: ImagesNotSeen }) {
+  const { t, i18n } = useTranslation();
+  const files = listOf(notice.files, i18n.language);
+  return (
+    <p
+      role="note"
+      className="my-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      {notice.reason === 'assistant'
+        ? t('com_ui_images_not_seen_assistant', { files, capability: t('com_assistants_image_vision') })
+        : t('com_ui_images_not_seen_server', { files })}
+    </p>
   );
 }
 

@@ -10,24 +10,34 @@ import ParametersForm from './parameters-form';
 
 let latest: EndpointOptions = {};
 
+let chosenModel: string | null = null;
+
 function Harness({
   kind,
   model,
   isNew = true,
   initial = {},
+  models,
 }: {
   kind: EndpointKind;
   model: string;
   isNew?: boolean;
   initial?: EndpointOptions;
+  models?: readonly string[];
 }) {
   const [values, setValues] = useState<EndpointOptions>(initial);
+  const [current, setCurrent] = useState(model);
   return (
     <ParametersForm
       kind={kind}
-      model={model}
+      model={current}
       values={values}
       isNew={isNew}
+      {...(models ? { models } : {})}
+      onModel={(next) => {
+        chosenModel = next;
+        setCurrent(next);
+      }}
       onChange={(patch) =>
         setValues((previous) => {
           latest = { ...previous, ...patch };
@@ -42,6 +52,7 @@ const advanced = () => fireEvent.click(screen.getByRole('radio', { name: 'Advanc
 
 beforeEach(() => {
   latest = {};
+  chosenModel = null;
   window.localStorage.clear();
 });
 afterEach(() => {
@@ -183,5 +194,36 @@ describe('Bing settings (SPEC §3, §4, §5)', () => {
     expect(hasParameters('bingAI', '', { isNew: false, jailbreak: true })).toBe(true);
     expect(hasParameters('bingAI', '', { isNew: true })).toBe(true);
     expect(hasParameters('chatGPTBrowser', '', { isNew: true })).toBe(false);
+  });
+});
+
+describe('assistants settings (SPEC §3: model, instructions, additional instructions)', () => {
+  it('offers only what a run uses: no sampling parameters or token limit, in either view', () => {
+    renderWithClient(<Harness kind="assistants" model="gpt-4o-mini" models={['gpt-4o-mini', 'gpt-4o']} />);
+    expect(screen.getByLabelText('Model')).toBeTruthy();
+    expect(screen.getByLabelText('Instructions')).toBeTruthy();
+    expect(screen.getByLabelText('Additional instructions')).toBeTruthy();
+    for (const label of [/^Temperature/, /^Top P/, /Max output tokens/, /penalty/i]) {
+      expect(screen.queryByLabelText(label, { selector: 'input' })).toBeNull();
+    }
+    expect(screen.queryByRole('radio', { name: 'Advanced' })).toBeNull();
+    expect(hasParameters('assistants', 'gpt-4o-mini')).toBe(true);
+  });
+
+  it('sets the conversation’s model, instructions and additional instructions; reset clears the texts', () => {
+    renderWithClient(<Harness kind="assistants" model="gpt-4o-mini" models={['gpt-4o-mini', 'gpt-4o']} />);
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'gpt-4o' } });
+    expect(chosenModel).toBe('gpt-4o');
+    expect((screen.getByLabelText('Model') as HTMLSelectElement).value).toBe('gpt-4o');
+    fireEvent.change(screen.getByLabelText('Instructions'), { target: { value: 'Answer in French.' } });
+    fireEvent.change(screen.getByLabelText('Additional instructions'), { target: { value: 'Be brief.' } });
+    expect(latest).toMatchObject({ instructions: 'Answer in French.', promptPrefix: 'Be brief.' });
+    expect(
+      screen.getByText(
+        'Replaces the assistant’s instructions in this conversation. Leave empty to keep them.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    expect(latest).toMatchObject({ instructions: null, promptPrefix: null });
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import {
@@ -20,7 +20,9 @@ import {
   StopSequencesField,
 } from './endpoint-extras';
 import { AgentSettings } from './agent-settings';
+import { AssistantsSettings } from './assistants-settings';
 import { NumberField } from './number-field';
+import { TextField } from './text-field';
 
 export interface ParametersFormProps {
   kind: EndpointKind;
@@ -31,6 +33,8 @@ export interface ParametersFormProps {
   models?: readonly string[];
   /** False for a conversation that already exists (Bing's mode is then fixed); presets count as new. */
   isNew?: boolean;
+  /** Chooses the conversation's model (the assistants settings offer it); absent: no model field. */
+  onModel?: (model: string) => void;
 }
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -61,9 +65,21 @@ export default function ParametersForm({
   onChange,
   models = [],
   isNew,
+  onModel,
 }: ParametersFormProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'completion' | 'agent'>('completion');
+  if (kind === 'assistants') {
+    return (
+      <AssistantsSettings
+        model={model}
+        models={models}
+        values={values}
+        onChange={onChange}
+        onModel={onModel}
+      />
+    );
+  }
   if (kind === 'gptPlugins') {
     return (
       <>
@@ -214,41 +230,5 @@ function CompletionSettings({ kind, model, values, onChange, isNew = true }: Par
         </button>
       </div>
     </>
-  );
-}
-
-function TextField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  multiline?: boolean;
-  maxLength?: number;
-}) {
-  const id = useId();
-  const className =
-    'w-full rounded-lg border border-neutral-300 bg-white px-2.5 py-1.5 text-sm outline-none focus-visible:border-neutral-500 focus-visible:ring-2 focus-visible:ring-neutral-900/15 dark:border-neutral-600 dark:bg-neutral-900 dark:focus-visible:ring-neutral-100/20';
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="text-xs font-medium text-neutral-700 dark:text-neutral-300">
-        {props.label}
-      </label>
-      {props.multiline ? (
-        <textarea
-          id={id}
-          rows={3}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={`${className} resize-y`}
-        />
-      ) : (
-        <input
-          id={id}
-          value={props.value}
-          maxLength={props.maxLength}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={className}
-        />
-      )}
-    </div>
   );
 }
