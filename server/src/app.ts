@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counters: coordination.counters,
     uploadLimits: uploadLimitsFrom(config.env, config.yaml),
     assistantFiles: {
-      add: (userId, assistantId, fileId) => assistants.addFile(userId, assistantId, fileId),
+      add: (userId, assistantId, file) => assistants.addFile(userId, assistantId, file),
       remove: (userId, assistantId, fileIds) => assistants.removeFiles(userId, assistantId, fileIds),
     },
   });

@@ -1,7 +1,7 @@
 // What the tool loop needs from whoever runs it (the chat engine, later assistants): a way to call the model
 // and a place to report parts. It knows nothing of HTTP or SQL.
 import type { AgentKind } from '@parley/shared/schemas/plugin';
-import type { ContentPart } from '@parley/shared/schemas/message';
+import type { ContentPart, MessageSource } from '@parley/shared/schemas/message';
 import type { ChatRequest, FinishReason, Usage } from '../providers/types';
 import type { Tool, ToolContext } from '../tools/tool';
 import type { ContentParts } from './content-parts';
@@ -41,6 +41,8 @@ export interface AgentIO {
     onText: ((delta: string) => void) | undefined,
   ): Promise<ModelStep | undefined>;
   saveFile?: ToolContext['saveFile'];
+  /** Hears the knowledge passages a tool handed the model (the reply's sources). */
+  addSources?(sources: readonly MessageSource[]): void;
 }
 
 /** Hears every change of the reply's content parts (to stream and save them). */

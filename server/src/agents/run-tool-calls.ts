@@ -136,6 +136,7 @@ async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promis
         : { output, progress: DONE },
     );
     for (const file of result.files ?? []) addImage(content, file);
+    if (result.sources && result.sources.length > 0) io.addSources?.(result.sources);
     return { call, output, failed: false };
   } catch (error) {
     const output = `${ERROR_PREFIX} ${call.name}: ${messageOf(error)}`;

@@ -217,7 +217,10 @@ export function createAssistantsService(deps: AssistantsServiceDeps): Assistants
       const row = await getRow(userId, id);
       if (row.fileIds.includes(fileId)) return;
       const tools = withKnowledgeRetrieval(toolsOf(row), { model: row.model, type, settings });
-      await updateAssistant(db, userId, id, { fileIds: [...row.fileIds, fileId], ...(tools ? { tools } : {}) });
+      await updateAssistant(db, userId, id, {
+        fileIds: [...row.fileIds, fileId],
+        ...(tools ? { tools } : {}),
+      });
     },
 
     async removeFiles(userId, id, fileIds) {

@@ -70,7 +70,7 @@ export async function addKnowledgeFile(
   server: ChatServer,
   user: TestUser,
   assistantId: string,
-  file: { filename: string; type: string; data: string },
+  file: { filename: string; type: string; data: Buffer | string },
 ): Promise<string> {
   const { payload, headers } = multipartBody([
     { name: 'file_id', value: randomUUID() },

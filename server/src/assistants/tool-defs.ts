@@ -3,6 +3,11 @@
 // as the server derived them (never as a client describes them).
 import { ACTION_DELIMITER } from '@parley/shared/schemas/action';
 import {
+  isRetrievalDocument,
+  retrievalBlock,
+  type RetrievalSettings,
+} from '@parley/shared/endpoints/assistant-retrieval';
+import {
   IMAGE_VISION_TOOL,
   type AssistantTool,
   type FunctionDefinition,
@@ -46,12 +51,17 @@ function refuse(message: string): never {
   throw badRequest(message, { tools: message });
 }
 
+/** The server's side of the retrieval rule (`retrievalBlock`), from the YAML settings. */
+export function retrievalSettingsOf(settings: AssistantsSettings): RetrievalSettings {
+  return { capabilityOn: settings.capabilities.has('retrieval'), retrievalModels: settings.retrievalModels };
+}
+
 function builtIn(type: 'code_interpreter' | 'retrieval', input: ResolveToolsInput): AssistantTool {
   const { settings, model } = input;
   if (!settings.capabilities.has(type)) refuse(`The ${type} capability is not enabled on this server`);
-  if (type === 'retrieval' && settings.retrievalModels && !settings.retrievalModels.includes(model)) {
-    refuse(`Retrieval is not available for the model ${model}`);
-  }
+  // One rule with the builder: every model unless YAML `retrievalModels` narrows them.
+  const block = type === 'retrieval' ? retrievalBlock(model, retrievalSettingsOf(settings)) : null;
+  if (block?.type === 'model_not_listed') refuse(`Retrieval is not available for the model ${model}`);
   return { type };
 }
 
@@ -89,4 +99,19 @@ export function resolveTools(input: ResolveToolsInput): AssistantTool[] {
     }
   }
   return resolved;
+}
+
+/**
+ * An assistant with knowledge documents searches them (issue 23): adding one turns its retrieval on, when its
+ * model may retrieve. The new tools, or null when nothing changes (already on, not a document, or retrieval
+ * not available here: the builder then says why instead of promising search).
+ */
+export function withKnowledgeRetrieval(
+  current: readonly AssistantTool[],
+  file: { model: string; type: string; settings: AssistantsSettings },
+): AssistantTool[] | null {
+  if (!isRetrievalDocument(file.type)) return null;
+  if (current.some((tool) => tool.type === 'retrieval')) return null;
+  if (retrievalBlock(file.model, retrievalSettingsOf(file.settings))) return null;
+  return [...current, { type: 'retrieval' }];
 }

@@ -4,6 +4,7 @@ import { ContentParts } from '../agents/content-parts';
 import { runFunctionsAgent } from '../agents/functions-agent';
 import { runClassicAgent } from '../agents/classic-agent';
 import type { AgentIO, ModelStep, ModelToolCall } from '../agents/agent-types';
+import type { MessageSource } from '@parley/shared/schemas/message';
 import type { ChatRequest } from '../providers/types';
 import { appendEvent } from './chat-events';
 import { driveProvider } from './drive-provider';
@@ -52,6 +53,21 @@ function modelCaller(ctx: RunContext, state: ReplyState, signal: AbortSignal): A
   };
 }
 
+/** The reply's sources with `more` added, each passage once (a second search may find it again). */
+export function withSources(
+  sources: readonly MessageSource[] | undefined,
+  more: readonly MessageSource[],
+): MessageSource[] {
+  const key = (source: MessageSource) => `${source.file_id}\u0000${source.page ?? ''}\u0000${source.snippet}`;
+  const seen = new Set((sources ?? []).map(key));
+  const added = more.filter((source) => {
+    if (seen.has(key(source))) return false;
+    seen.add(key(source));
+    return true;
+  });
+  return [...(sources ?? []), ...added];
+}
+
 /** Runs the loop into `state`; throws what the provider throws (the run then saves what it has). */
 export async function runAgentReply(
   ctx: RunContext,
@@ -75,6 +91,10 @@ export async function runAgentReply(
   const io: AgentIO = {
     callModel: modelCaller(ctx, state, signal),
     ...(saveGeneratedFile ? { saveFile: (file) => saveGeneratedFile(ctx.userId, file) } : {}),
+    // Passages a tool (an assistant's retrieval) handed the model are saved with the reply as its sources.
+    addSources: (sources) => {
+      ctx.reply.sources = withSources(ctx.reply.sources, sources);
+    },
   };
   if (!ctx.request) return;
   try {

@@ -1,5 +1,4 @@
 import { ASSISTANT_BUILDER_CAPABILITIES } from '@parley/shared/schemas/endpoints';
-import { DEFAULT_RETRIEVAL_MODELS } from '@parley/shared/endpoints/default-models';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../config/env';
 import { createEndpointsService } from './service';
@@ -61,9 +60,22 @@ describe('GET /api/endpoints', () => {
       order: 1,
       userProvide: false,
       userProvideURL: false,
-      retrievalModels: DEFAULT_RETRIEVAL_MODELS,
       capabilities: ASSISTANT_BUILDER_CAPABILITIES,
     });
+  });
+
+  it('names no retrieval models without YAML retrievalModels: every model of the server may retrieve', async () => {
+    const endpoints = await endpointsOf({
+      ASSISTANTS_API_KEY: 'sk',
+      ASSISTANTS_BASE_URL: 'http://ollama:11434/v1',
+    });
+    expect(endpoints.assistants?.capabilities).toContain('retrieval');
+    expect(endpoints.assistants).not.toHaveProperty('retrievalModels');
+    const narrowed = await endpointsOf(
+      { ASSISTANTS_API_KEY: 'sk' },
+      { version: '1.0.8', endpoints: { assistants: { retrievalModels: ['gpt-4o'] } } },
+    );
+    expect(narrowed.assistants?.retrievalModels).toEqual(['gpt-4o']);
   });
 
   it('marks user_provided keys and URLs', async () => {

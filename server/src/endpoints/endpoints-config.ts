@@ -1,6 +1,5 @@
 import type { EndpointConfig, EndpointsConfig } from '@parley/shared/schemas/endpoints';
 import { ASSISTANT_BUILDER_CAPABILITIES, PLUGIN_AGENTS } from '@parley/shared/schemas/endpoints';
-import { DEFAULT_RETRIEVAL_MODELS } from '@parley/shared/endpoints/default-models';
 import type { AssistantsEndpointConfig } from '../config/yaml-schema';
 import { assertNever } from './assert-never';
 import { isUserProvided } from './config-value';
@@ -70,9 +69,11 @@ function azureDescription(entry: AzureEntry): Description {
   };
 }
 
+// `retrievalModels` only when the YAML narrows retrieval: absent, every model of the assistants' server may
+// retrieve (`retrievalBlock` of @parley/shared/endpoints/assistant-retrieval, read the same way by the web).
 function assistantsExtras(yaml: AssistantsEndpointConfig | undefined): Partial<Description> {
   return {
-    retrievalModels: yaml?.retrievalModels ?? [...DEFAULT_RETRIEVAL_MODELS],
+    ...(yaml?.retrievalModels ? { retrievalModels: yaml.retrievalModels } : {}),
     capabilities: yaml?.capabilities ?? [...ASSISTANT_BUILDER_CAPABILITIES],
     ...(yaml?.disableBuilder !== undefined ? { disableBuilder: yaml.disableBuilder } : {}),
   };

@@ -34,7 +34,8 @@ export interface FilesRoutesDeps {
 
 /** Adds an uploaded file to (or removes files from) one of the caller's assistants; 404 for anyone else's. */
 export interface AssistantFilesHook {
-  add(userId: string, assistantId: string, fileId: string): Promise<void>;
+  /** `type`: the file's MIME type (a document added to knowledge may turn the assistant's retrieval on). */
+  add(userId: string, assistantId: string, file: { fileId: string; type: string }): Promise<void>;
   remove(userId: string, assistantId: string, fileIds: readonly string[]): Promise<void>;
 }
 
@@ -116,7 +117,10 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
         const assistantId = knowledgeOf(fields);
         if (assistantId && deps.assistantFiles) {
           try {
-            await deps.assistantFiles.add(request.user.id, assistantId, uploaded.file_id);
+            await deps.assistantFiles.add(request.user.id, assistantId, {
+              fileId: uploaded.file_id,
+              type: uploaded.type,
+            });
           } catch (error) {
             await files.deleteFiles(request.user.id, [uploaded.file_id]).catch(() => undefined);
             throw error;

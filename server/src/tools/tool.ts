@@ -1,3 +1,5 @@
+import type { MessageSource } from '@parley/shared/schemas/message';
+
 /**
  * The contract every callable tool implements (ARCHITECTURE.md §6): manifest tools, MCP tools, assistant
  * actions, retrieval and the code interpreter. The agent loop (`agents/`) knows tools only through this.
@@ -61,6 +63,8 @@ export interface ToolResult {
    * the part shows these instead of `output`. Default: `output` as its logs.
    */
   outputs?: Array<Record<string, unknown>>;
+  /** Knowledge passages the tool handed the model (retrieval): they become the reply's sources. */
+  sources?: MessageSource[];
 }
 
 /** A failure the model and the user should see as the tool part's output (not a server error). */

@@ -66,18 +66,6 @@ export const DEFAULT_ASSISTANTS_MODELS: readonly string[] = [
   'gpt-3.5-turbo-0613',
 ];
 
-/** Models allowed to use retrieval in the assistant builder. */
-export const DEFAULT_RETRIEVAL_MODELS: readonly string[] = [
-  'gpt-4-turbo-preview',
-  'gpt-3.5-turbo-0125',
-  'gpt-4-0125-preview',
-  'gpt-4-1106-preview',
-  'gpt-3.5-turbo-1106',
-  'gpt-4-turbo',
-  'gpt-4-0125',
-  'gpt-4-1106',
-];
-
 export const DEFAULT_CHATGPT_BROWSER_MODELS: readonly string[] = ['text-davinci-002-render-sha', 'gpt-4'];
 
 export const BING_MODELS: readonly string[] = ['BingAI', 'Sydney'];
