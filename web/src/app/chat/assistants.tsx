@@ -11,6 +11,9 @@ import {
 } from '../../features/assistants/api/assistants';
 import { AssistantLanding } from '../../features/assistants/components/assistant-landing';
 import { AssistantSelect } from '../../features/assistants/components/assistant-select';
+import { AssistantStandIn } from '../../features/assistants/components/assistant-stand-in';
+import { headerButton } from '../../features/endpoints/components/endpoints-menu';
+import { Sheet } from '../../components/ui/sheet';
 import type { ToolsDialogProps } from '../../features/assistants/components/assistant-builder';
 import { actionFunctionLabel } from '../../features/assistants/logic/action-names';
 import { useAuthStore } from '../../features/auth/store';
@@ -22,6 +25,7 @@ import { useUpdateUserPlugins } from '../../features/plugins/api/plugins';
 import { readStored, writeStored } from '../../lib/local-storage';
 import i18n from 'i18next';
 import { assistantSender } from '@parley/shared/messages/reply-sender';
+import { useBuilderOpener, useOpenBuilder } from './builder-opener';
 
 /** Its own chunk: the builder loads when the assistants endpoint is in use. */
 const AssistantBuilder = lazy(() =>
@@ -57,8 +61,15 @@ export interface AssistantsEndpoint {
   assistant: Assistant | null;
   /** For assistants, input is disabled until a valid assistant is chosen (SPEC §4 Send button). */
   blocked: boolean;
+  /** The side panel's picker, where the builder (which has its own) is not shown. */
   selector: ReactNode;
+  /** The chat header's picker, in the model select's place (issue 23: every width). */
+  headerSelect: ReactNode;
+  /** In place of the message box while no assistant is chosen: create the first one, or choose one. */
+  inputStandIn: ReactNode;
   builder: ReactNode;
+  /** The builder as a full-screen sheet (a phone, or no side panel). */
+  builderSheet: ReactNode;
   landingHero: ReactNode;
   replySender: string | null;
   iconURL: string | null;
@@ -75,7 +86,8 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
   const navigate = useNavigate();
   const active = setup?.endpoint === ASSISTANTS_ENDPOINT;
   const enabled = active && !keyMissing;
-  const list = useAssistants(enabled).data ?? NO_ASSISTANTS;
+  const listQuery = useAssistants(enabled);
+  const list = listQuery.data ?? NO_ASSISTANTS;
   const actions = useAssistantActions(enabled).data;
   const config = entry?.config;
   const builderAllowed = enabled && config?.disableBuilder !== true && flags?.parameters !== false;
@@ -84,6 +96,10 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
   const files = useQuery({ ...filesQuery, enabled: builderAllowed }).data;
   const user = useAuthStore((state) => state.user);
   const updatePlugins = useUpdateUserPlugins((next) => useAuthStore.setState({ user: next }));
+  const openBuilder = useOpenBuilder(flags?.sidePanel !== false);
+  const builderRequest = useBuilderOpener((state) => state.request);
+  const sheetOpen = useBuilderOpener((state) => state.sheetOpen);
+  const setSheetOpen = useBuilderOpener((state) => state.setSheetOpen);
 
   const wanted = setup?.assistant_id ?? (conversationId === 'new' ? readStored(LAST_ASSISTANT_KEY) : null);
   const assistant =
@@ -114,7 +130,10 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
       assistant: null,
       blocked: false,
       selector: null,
+      headerSelect: null,
+      inputStandIn: null,
       builder: null,
+      builderSheet: null,
       landingHero: null,
       replySender: null,
       iconURL: null,
@@ -164,35 +183,68 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
     </Suspense>
   );
 
+  const create = builderAllowed ? () => openBuilder('') : undefined;
+  const builder = builderAllowed && user && (
+    <Suspense fallback={null}>
+      <AssistantBuilder
+        assistants={list}
+        activeId={assistant?.id ?? null}
+        models={models}
+        capabilities={capabilities}
+        retrievalModels={config?.retrievalModels}
+        codeInterpreterOff={config?.codeInterpreterOff}
+        actions={actions ?? []}
+        files={(files ?? []).map((file) => ({
+          file_id: file.file_id,
+          filename: file.filename,
+          type: file.type,
+        }))}
+        toolLabels={labels}
+        renderToolsDialog={renderToolsDialog}
+        onSelect={(next) => {
+          setSheetOpen(false);
+          select(next);
+        }}
+        onDeleted={(next) => {
+          if (next) select(next);
+        }}
+        request={builderRequest}
+      />
+    </Suspense>
+  );
+
   return {
     active: true,
     setup: withAssistant,
     assistant,
     blocked: !assistant,
-    selector: <AssistantSelect assistants={list} value={assistant?.id ?? null} onChange={select} />,
-    builder: builderAllowed && user && (
-      <Suspense fallback={null}>
-        <AssistantBuilder
-          assistants={list}
-          activeId={assistant?.id ?? null}
-          models={models}
-          capabilities={capabilities}
-          retrievalModels={config?.retrievalModels}
-          codeInterpreterOff={config?.codeInterpreterOff}
-          actions={actions ?? []}
-          files={(files ?? []).map((file) => ({
-            file_id: file.file_id,
-            filename: file.filename,
-            type: file.type,
-          }))}
-          toolLabels={labels}
-          renderToolsDialog={renderToolsDialog}
-          onSelect={select}
-          onDeleted={(next) => {
-            if (next) select(next);
-          }}
-        />
-      </Suspense>
+    selector: builder ? null : (
+      <AssistantSelect assistants={list} value={assistant?.id ?? null} onChange={select} />
+    ),
+    headerSelect: (
+      <AssistantSelect
+        assistants={list}
+        value={assistant?.id ?? null}
+        onChange={select}
+        onCreate={create}
+        onEdit={builderAllowed ? (row) => openBuilder(row.id) : undefined}
+        headerTriggerClass={`${headerButton} max-sm:px-2`}
+      />
+    ),
+    inputStandIn:
+      !assistant && listQuery.isSuccess ? (
+        <AssistantStandIn assistants={list} onChoose={select} onCreate={create} />
+      ) : null,
+    builder,
+    builderSheet: builder && (
+      <Sheet
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        title={i18n.t('com_assistants_builder')}
+        closeLabel={i18n.t('com_ui_close')}
+      >
+        {builder}
+      </Sheet>
     ),
     landingHero: assistant ? <AssistantLanding assistant={assistant} /> : null,
     replySender: assistant ? assistantSender(assistant.name) : null,

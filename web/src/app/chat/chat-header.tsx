@@ -23,6 +23,8 @@ interface ChatHeaderProps {
   onSetKey: (endpoint: string) => void;
   /** Whether the conversation is not yet created (id `new`): Bing's settings depend on it. */
   isNew: boolean;
+  /** Shown in the model select's place (the assistants endpoint's assistant picker, issue 23). */
+  modelSlot?: ReactNode;
   /** The model-spec menu (issue 7), after the model select. */
   specMenu?: ReactNode;
   /** The plugins endpoint's tools menu, after the model select. */
@@ -43,6 +45,7 @@ export function ChatHeader({
   onOptions,
   onSetKey,
   isNew,
+  modelSlot,
   specMenu,
   toolsMenu,
   presetsMenu,
@@ -58,9 +61,10 @@ export function ChatHeader({
           onSetKey={onSetKey}
         />
       )}
-      {flags?.modelSelect !== false && setup && (
-        <ModelSelect models={models} value={setup.model || null} onChange={onModel} />
-      )}
+      {modelSlot ??
+        (flags?.modelSelect !== false && setup && (
+          <ModelSelect models={models} value={setup.model || null} onChange={onModel} />
+        ))}
       {toolsMenu}
       {specMenu}
       <div className="ms-auto flex items-center gap-0.5">

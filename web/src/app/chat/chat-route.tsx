@@ -212,6 +212,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
           onOptions={(patch) => setup && setSetup(conversationId, { ...setup, ...patch, model: setup.model })}
           onSetKey={setKeyDialogFor}
           isNew={conversationId === 'new'}
+          modelSlot={assistants.headerSelect}
           toolsMenu={pluginTools.toolsMenu}
           specMenu={<SpecMenuSlot specs={startup?.modelSpecs} setup={setup} available={available} />}
           presetsMenu={
@@ -247,6 +248,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                         />
                       ) : undefined
                     }
+                    inputStandIn={assistants.inputStandIn}
                     greeting={conversation?.greeting}
                     landingHero={assistants.landingHero}
                     showBirthdayIcon={startup?.showBirthdayIcon === true}
@@ -260,39 +262,41 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         </div>
         {startup?.interface.sidePanel !== false && (
           <SidePanel container={() => row.current}>
-            {assistants.active ? (
-              <section aria-labelledby="side-panel-model" className="space-y-1.5">
-                <h2
-                  id="side-panel-model"
-                  className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
-                >
-                  {t('com_ui_assistant')}
-                </h2>
-                {assistants.selector}
-              </section>
-            ) : (
-              setup && (
-                <section aria-labelledby="side-panel-model" className="space-y-1.5">
-                  <h2
-                    id="side-panel-model"
-                    className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
-                  >
-                    {t('com_ui_model')}
-                  </h2>
-                  <ModelSelect
-                    models={models?.[setup.endpoint] ?? []}
-                    value={setup.model || null}
-                    onChange={(model) => setSetup(conversationId, { ...setup, model })}
-                  />
-                </section>
-              )
-            )}
+            {assistants.active
+              ? // With the builder shown, its picker is the panel's only one (issue 23).
+                assistants.selector && (
+                  <section aria-labelledby="side-panel-model" className="space-y-1.5">
+                    <h2
+                      id="side-panel-model"
+                      className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
+                    >
+                      {t('com_ui_assistant')}
+                    </h2>
+                    {assistants.selector}
+                  </section>
+                )
+              : setup && (
+                  <section aria-labelledby="side-panel-model" className="space-y-1.5">
+                    <h2
+                      id="side-panel-model"
+                      className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400"
+                    >
+                      {t('com_ui_model')}
+                    </h2>
+                    <ModelSelect
+                      models={models?.[setup.endpoint] ?? []}
+                      value={setup.model || null}
+                      onChange={(model) => setSetup(conversationId, { ...setup, model })}
+                    />
+                  </section>
+                )}
             {assistants.builder}
             <SidePanelFiles endpoint={filesEndpoint} disabled={keyMissing} />
           </SidePanel>
         )}
       </div>
       {pluginTools.storeDialog}
+      {assistants.builderSheet}
       {dialogEntry && (
         <Suspense fallback={null}>
           <KeyDialog

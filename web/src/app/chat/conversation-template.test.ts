@@ -73,3 +73,21 @@ describe('stored values', () => {
     expect(parseLastModels('[1]')).toEqual({});
   });
 });
+
+describe('landing on a usable endpoint (issue 23)', () => {
+  const withEmpty = {
+    ...available,
+    endpoints: { ...available.endpoints, assistants: { order: -1, userProvide: false } },
+    models: { ...available.models, assistants: [] },
+  };
+
+  it('skips an endpoint that offers no model, first or remembered', () => {
+    expect(newConversationSetup(null, withEmpty)?.endpoint).toBe('openAI');
+    expect(newConversationSetup({ endpoint: 'assistants', model: '' }, withEmpty)?.endpoint).toBe('openAI');
+  });
+
+  it('still lands somewhere when no endpoint offers a model', () => {
+    const none = { endpoints: withEmpty.endpoints, models: {}, lastModels: {} };
+    expect(newConversationSetup(null, none)?.endpoint).toBe('assistants');
+  });
+});

@@ -65,15 +65,26 @@ export function setupForEndpoint(endpoint: string, available: Available): Conver
   };
 }
 
+/** Whether a new conversation could send on `endpoint`: it is enabled and offers a model. */
+const usable = (endpoint: string, available: Available) =>
+  Boolean(available.endpoints[endpoint]) && (available.models[endpoint] ?? []).length > 0;
+
 /**
  * SPEC §4 New conversation: the last setup when its endpoint is still enabled (with a model it still offers),
- * else the first endpoint of the menu. Null while nothing is enabled.
+ * else the first endpoint of the menu. Never one with nothing to choose (issue 23: no model offered) while
+ * another has a model. Null while nothing is enabled.
  */
 export function newConversationSetup(
   stored: Partial<ConversationSetup> | null,
   available: Available,
 ): ConversationSetup | null {
-  if (stored?.endpoint && available.endpoints[stored.endpoint]) {
+  const endpoints = ordered(available.endpoints);
+  const anyUsable = endpoints.some((endpoint) => usable(endpoint, available));
+  if (
+    stored?.endpoint &&
+    available.endpoints[stored.endpoint] &&
+    (!anyUsable || usable(stored.endpoint, available))
+  ) {
     return {
       ...stored,
       endpoint: stored.endpoint,
@@ -81,6 +92,6 @@ export function newConversationSetup(
       model: pickModel(stored.endpoint, stored.model, available),
     };
   }
-  const first = ordered(available.endpoints)[0];
+  const first = endpoints.find((endpoint) => !anyUsable || usable(endpoint, available));
   return first ? setupForEndpoint(first, available) : null;
 }

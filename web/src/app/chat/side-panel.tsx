@@ -10,7 +10,13 @@ import { expandedSize, SIDE_PANEL } from '../layout/side-panel-layout';
 import { useSidePanel } from '../layout/side-panel-store';
 
 /** SPEC §9: the side panel is not shown at 767px and below. */
-const SMALL_SCREEN = '(max-width: 767px)';
+export const SMALL_SCREEN = '(max-width: 767px)';
+
+/**
+ * An open panel is never narrower than this (issue 23: the builder's fields and the OpenAPI box were clipped
+ * at a quarter of a laptop's chat row), unless that would take over half of the row.
+ */
+export const OPEN_PANEL_MIN_WIDTH = 'min(360px, 50%)';
 
 interface SidePanelProps {
   /** The element the panel's percentage is of (the chat row). */
@@ -77,7 +83,7 @@ export function SidePanel({ container, children }: SidePanelProps) {
       )}
       <aside
         aria-label={t('com_ui_side_panel')}
-        style={{ width: `${width}%` }}
+        style={{ width: collapsed ? `${width}%` : `max(${width}%, ${OPEN_PANEL_MIN_WIDTH})` }}
         className="flex min-w-14 shrink-0 flex-col border-s border-neutral-200 bg-neutral-50/60 dark:border-neutral-800 dark:bg-neutral-900/40"
       >
         {collapsed ? (

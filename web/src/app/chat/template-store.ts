@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useAuthStore } from '../../features/auth/store';
 import type { ConversationSetup } from '../../features/chat/logic/build-request';
 import { readStored, writeStored } from '../../lib/local-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -29,3 +30,11 @@ export const useTemplateStore = create<TemplateState>()((set) => ({
       return { overrides: { ...state.overrides, [conversationId]: setup }, stored: setup, lastModels };
     }),
 }));
+
+// SPEC §4: a sign-in starts without the last conversation setup. Its stored copy is cleared then; the copy in
+// memory goes when the session ends, so signing in again (same tab) never lands on the previous choice, such
+// as the assistants endpoint with nothing chosen (issue 23).
+useAuthStore.subscribe((state, previous) => {
+  if (previous.user && !state.user)
+    useTemplateStore.setState({ overrides: {}, stored: null, lastModels: {} });
+});

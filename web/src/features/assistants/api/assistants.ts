@@ -206,3 +206,13 @@ export async function removeKnowledge(input: { fileId: string; assistantId: stri
 export function refreshAssistants(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: LIST_KEY });
 }
+
+/**
+ * Reads one assistant again and replaces it in the cache, where it stays in place (a knowledge upload may
+ * have changed its tools on the server: a document turns retrieval on).
+ */
+export async function reloadAssistant(queryClient: QueryClient, id: string): Promise<Assistant> {
+  const assistant = await apiGet(assistantPaths.one(id), assistantSchema);
+  replaceAssistant(queryClient, assistant);
+  return assistant;
+}

@@ -89,9 +89,10 @@ describe('AssistantBuilder (SPEC §2 builder, §4 Assistants, §5 Assistant form
 
   it('keeps knowledge and actions closed until the assistant exists', () => {
     builder();
+    expect(screen.getByText('Create the assistant first, then add files here.')).toBeTruthy();
     expect(
       screen.getAllByText(/Create the assistant, enable Code interpreter or Retrieval and save/),
-    ).toHaveLength(2);
+    ).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Add actions' }));
     expect(screen.queryByTestId('action-editor')).toBeNull();
   });

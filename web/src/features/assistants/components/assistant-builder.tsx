@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AssistantCapability } from '@parley/shared/schemas/endpoints';
 import { CheckIcon, CopyIcon, PlusIcon, TrashIcon } from '../../../components/ui/chat-icons';
@@ -13,9 +12,6 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SwitchRow } from '../../../components/ui/switch';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import {
-  putAssistant,
-  removeKnowledge,
-  uploadKnowledge,
   useCreateAssistant,
   useDeleteAction,
   useDeleteAssistant,
@@ -32,14 +28,14 @@ import {
   AVATAR_TYPES,
   emptyForm,
   formFrom,
-  isRetrievalFile,
-  supportsRetrieval,
   validateAssistant,
   type AssistantForm,
 } from '../logic/assistant-form';
+import { retrievalBlock } from '@parley/shared/endpoints/assistant-retrieval';
 import { ActionEditor } from './action-editor';
 import { AssistantAvatar } from './assistant-avatar';
-import { KnowledgeFiles, type KnowledgeFile } from './knowledge-files';
+import { AssistantKnowledge } from './assistant-knowledge';
+import type { KnowledgeFile } from './knowledge-files';
 
 const field =
   'w-full rounded-xl border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-neutral-900/15 aria-[invalid=true]:border-red-600 dark:border-neutral-600 dark:bg-neutral-800 dark:text-neutral-100';
@@ -73,6 +69,8 @@ export interface AssistantBuilderProps {
   onSelect: (assistant: Assistant) => void;
   /** After a delete: the first remaining assistant, or null. */
   onDeleted: (next: Assistant | null) => void;
+  /** Asks the builder to show an assistant (its id) or a new one (`''`); each request (`seq`) counts once. */
+  request?: { target: string; seq: number } | null;
 }
 
 /**
@@ -82,7 +80,12 @@ export interface AssistantBuilderProps {
  */
 export function AssistantBuilder(props: AssistantBuilderProps) {
   const { t } = useTranslation();
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(props.request?.target ?? null);
+  const [seenRequest, setSeenRequest] = useState(props.request?.seq);
+  if (props.request && props.request.seq !== seenRequest) {
+    setSeenRequest(props.request.seq);
+    setPicked(props.request.target);
+  }
   const currentId = picked ?? props.activeId ?? '';
   const assistant = props.assistants.find((row) => row.id === currentId) ?? null;
   const pickerId = useId();
@@ -144,7 +147,6 @@ function BuilderForm({
   onDeletedHere: (next: Assistant | null) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const ids = useId();
   const [form, setForm] = useState<AssistantForm>(() =>
     assistant ? formFrom(assistant) : emptyForm(models[0] ?? ''),
@@ -166,7 +168,8 @@ function BuilderForm({
   const deleteAction = useDeleteAction();
 
   const has = (capability: AssistantCapability) => capabilities.includes(capability);
-  const retrievalOk = supportsRetrieval(form.model, retrievalModels);
+  const retrievalOk =
+    retrievalBlock(form.model, { capabilityOn: has('retrieval'), retrievalModels }) === null;
   // Off on this server: shown off and locked, but the assistant's own setting is kept as it is on save.
   const interpreterOff = codeInterpreterOff?.trim().replace(/\.+$/, '');
   const errors = tried ? validateAssistant(form) : {};
@@ -229,40 +232,6 @@ function BuilderForm({
     void navigator.clipboard?.writeText(assistant.id);
     setCopied(true);
     window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-  };
-
-  const knowledge = (assistant?.file_ids ?? []).map(
-    (id) => files.find((file) => file.file_id === id) ?? { file_id: id, filename: id },
-  );
-  const codeFiles = knowledge.filter((file) => file.type && !isRetrievalFile(file.type));
-  const knowledgeReason = !assistant
-    ? t('com_assistants_knowledge_disabled')
-    : !assistant.tools.some((tool) => tool.type === 'retrieval' || tool.type === 'code_interpreter')
-      ? t('com_assistants_knowledge_capability')
-      : null;
-
-  const upload = async (file: File) => {
-    if (!assistant) return;
-    try {
-      const stored = await uploadKnowledge({ file, assistantId: assistant.id, model: assistant.model });
-      putAssistant(queryClient, { ...assistant, file_ids: [...assistant.file_ids, stored.file_id] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/files'] });
-      showToast({ message: t('com_ui_upload_success') });
-    } catch (error) {
-      showErrorToast(error instanceof Error && error.message ? error.message : t('com_ui_upload_error'));
-    }
-  };
-  const unlink = async (file: KnowledgeFile) => {
-    if (!assistant) return;
-    try {
-      await removeKnowledge({ fileId: file.file_id, assistantId: assistant.id });
-      putAssistant(queryClient, {
-        ...assistant,
-        file_ids: assistant.file_ids.filter((id) => id !== file.file_id),
-      });
-    } catch (error) {
-      showErrorToast(error instanceof Error ? error.message : t('com_ui_upload_error'));
-    }
   };
 
   if (editing !== null) {
@@ -450,35 +419,14 @@ function BuilderForm({
         )}
       </div>
 
-      {(has('retrieval') || has('code_interpreter')) && (
-        <>
-          <KnowledgeFiles
-            name="knowledge"
-            title={t('com_assistants_knowledge')}
-            hint={t('com_assistants_knowledge_info')}
-            files={knowledge.filter((file) => isRetrievalFile(file.type) || !file.type)}
-            disabledReason={knowledgeReason}
-            onUpload={upload}
-            onRemove={unlink}
-          />
-          {/* With the interpreter off, only an assistant that already has such files sees them (to remove them). */}
-          {has('code_interpreter') && (interpreterOff === undefined || codeFiles.length > 0) && (
-            <KnowledgeFiles
-              name="code-files"
-              title={t('com_assistants_code_interpreter_files')}
-              hint={t('com_assistants_code_interpreter_files_info')}
-              files={codeFiles}
-              disabledReason={
-                interpreterOff === undefined
-                  ? knowledgeReason
-                  : t('com_assistants_code_interpreter_files_off')
-              }
-              onUpload={upload}
-              onRemove={unlink}
-            />
-          )}
-        </>
-      )}
+      <AssistantKnowledge
+        assistant={assistant}
+        files={files}
+        capabilities={capabilities}
+        retrievalModels={retrievalModels}
+        interpreterOff={interpreterOff}
+        onRetrievalOn={() => set('retrieval', true)}
+      />
 
       {has('tools') && (
         <section className="space-y-1.5" aria-labelledby={`${ids}-tools`}>

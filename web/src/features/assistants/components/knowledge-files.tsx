@@ -17,6 +17,8 @@ interface KnowledgeFilesProps {
   files: readonly KnowledgeFile[];
   /** Why uploading is not possible yet (no saved assistant, capability off); null when it is. */
   disabledReason: string | null;
+  /** Something that just changed because of an upload (retrieval turned on), read out as a status. */
+  notice?: string | null;
   onUpload: (file: File) => Promise<void>;
   onRemove: (file: KnowledgeFile) => Promise<void>;
   accept?: string;
@@ -29,6 +31,7 @@ export function KnowledgeFiles({
   hint,
   files,
   disabledReason,
+  notice = null,
   onUpload,
   onRemove,
   accept,
@@ -44,7 +47,12 @@ export function KnowledgeFiles({
       <h3 id={id} className="text-sm font-medium">
         {title}
       </h3>
-      <p className="text-xs text-neutral-500 dark:text-neutral-400">{disabledReason ?? hint}</p>
+      {(disabledReason ?? hint) && (
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">{disabledReason ?? hint}</p>
+      )}
+      <p role="status" className="text-xs font-medium text-emerald-700 empty:hidden dark:text-emerald-400">
+        {notice}
+      </p>
       {files.length > 0 && (
         <ul className="space-y-1">
           {files.map((file) => (

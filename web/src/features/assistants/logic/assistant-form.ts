@@ -4,6 +4,12 @@ import {
   type Assistant,
   type AssistantCreateBody,
 } from '@parley/shared/schemas/assistant';
+import {
+  isRetrievalDocument,
+  retrievalBlock,
+  type RetrievalBlock,
+  type RetrievalSettings,
+} from '@parley/shared/endpoints/assistant-retrieval';
 import { isActionFunction } from './action-names';
 import type { LocaleKey } from '../../../lib/locale-key';
 
@@ -67,9 +73,33 @@ export function validateAssistant(form: AssistantForm): AssistantFormErrors {
   return errors;
 }
 
-/** SPEC §4: retrieval only with a model that supports it (no list configured: every model does). */
-export function supportsRetrieval(model: string, retrievalModels: readonly string[] | undefined): boolean {
-  return !retrievalModels || retrievalModels.includes(model);
+/**
+ * What the Knowledge section says and allows, by the server's retrieval rule for the saved assistant's model
+ * (issue 23: the upload box never promises a search that will not happen).
+ */
+export type KnowledgeState =
+  /** Not created yet: nothing to add files to. */
+  | { type: 'create_first' }
+  /** Retrieval on: its files are searched. */
+  | { type: 'searched' }
+  /** Retrieval available but off: the first document added turns it on. */
+  | { type: 'turns_on' }
+  /** Retrieval unavailable here: the files are not searched; uploads only for the code interpreter. */
+  | { type: 'not_searched'; block: RetrievalBlock; uploads: boolean };
+
+export function knowledgeState(
+  assistant: Pick<Assistant, 'model' | 'tools'> | null,
+  settings: RetrievalSettings,
+): KnowledgeState {
+  if (!assistant) return { type: 'create_first' };
+  const block = retrievalBlock(assistant.model, settings);
+  if (block) {
+    const uploads = assistant.tools.some((tool) => tool.type === 'code_interpreter');
+    return { type: 'not_searched', block, uploads };
+  }
+  return assistant.tools.some((tool) => tool.type === 'retrieval')
+    ? { type: 'searched' }
+    : { type: 'turns_on' };
 }
 
 /** The body sent on save; the actions' functions the assistant already has are kept as they are. */
@@ -93,12 +123,7 @@ export function assistantBody(form: AssistantForm, saved: Assistant | null): Ass
 }
 
 /** Types the knowledge search reads; every other file is a code-interpreter file (SPEC §4, by MIME type). */
-const RETRIEVAL_TYPES =
-  /^(text\/(plain|markdown|html|x-markdown)|application\/(pdf|json|msword|vnd\.openxmlformats-officedocument\.wordprocessingml\.document|epub\+zip))$/;
-
-export function isRetrievalFile(type: string | undefined): boolean {
-  return RETRIEVAL_TYPES.test(type ?? '');
-}
+export const isRetrievalFile = isRetrievalDocument;
 
 /** SPEC §5 Avatar: png, jpeg, gif or webp, at most 2 MB. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

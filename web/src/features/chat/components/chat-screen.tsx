@@ -59,6 +59,8 @@ export interface ChatScreenProps {
   /** A required key is missing or expired: input disabled, `blockedNotice` explains. */
   blocked: boolean;
   blockedNotice?: ReactNode;
+  /** Shown in place of the message box (the assistants endpoint with no assistant chosen: what to do). */
+  inputStandIn?: ReactNode;
   greeting?: string | null;
   /** Replaces the landing view's icon and greeting (the assistants endpoint). */
   landingHero?: ReactNode;
@@ -349,25 +351,27 @@ export function ChatScreen(props: ChatScreenProps) {
           />
         </Suspense>
       )}
-      <ChatInput
-        resetKey={`${conversationId}:${isNew ? locationKey : ''}`}
-        seed={seed}
-        placeholder={
-          cannotAppend(thread.at(-1)?.message, submitting)
-            ? t('com_endpoint_message_not_appendable')
-            : props.endpointLabel
-              ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel })
-              : ''
-        }
-        submitting={submitting}
-        stopping={active?.stopping ?? false}
-        blocked={blocked || setup === null}
-        notice={props.blockedNotice}
-        enterToSend={enterToSend}
-        onSend={send}
-        onStop={() => void stopChat()}
-        attachments={props.attachments}
-      />
+      {props.inputStandIn ?? (
+        <ChatInput
+          resetKey={`${conversationId}:${isNew ? locationKey : ''}`}
+          seed={seed}
+          placeholder={
+            cannotAppend(thread.at(-1)?.message, submitting)
+              ? t('com_endpoint_message_not_appendable')
+              : props.endpointLabel
+                ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel })
+                : ''
+          }
+          submitting={submitting}
+          stopping={active?.stopping ?? false}
+          blocked={blocked || setup === null}
+          notice={props.blockedNotice}
+          enterToSend={enterToSend}
+          onSend={send}
+          onStop={() => void stopChat()}
+          attachments={props.attachments}
+        />
+      )}
     </div>
   );
 }
