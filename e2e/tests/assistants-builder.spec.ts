@@ -36,8 +36,8 @@ test('a user builds an assistant: avatar, capabilities, knowledge, and an action
   await expect(builder).toBeVisible();
   await expect(builder.getByLabel('Assistant builder', { exact: true })).toHaveValue('');
 
-  // Create: name, description, instructions, code interpreter (retrieval stays off: gpt-4o is not in the
-  // default retrievalModels, so its switch is disabled), then the avatar.
+  // Create: name, description, instructions, code interpreter (retrieval stays off until a document is added
+  // to the knowledge), then the avatar.
   await builder.getByLabel('Name').fill('Note keeper');
   await builder.getByLabel('Description').fill('Reads your notes and runs Python');
   await builder.getByLabel('Instructions').fill('Answer from the notes.');
