@@ -58,18 +58,29 @@ const MAX_HEADER_BYTES = 1024 * 1024;
 export interface ResultReader {
   /** Takes the next bytes of descriptor 3; answers the results completed by them. Throws when malformed. */
   push(chunk: Buffer): RunnerResult[];
+  /** True once the runner said it is loaded and waiting for requests (an empty frame, sent first). */
+  readonly ready: boolean;
 }
 
 /** Reads result frames one after another, holding at most one frame's bytes. */
 export function createResultReader(limits: RunnerLimits): ResultReader {
   let buffered: Buffer = Buffer.alloc(0);
+  let ready = false;
   return {
+    get ready() {
+      return ready;
+    },
     push(chunk) {
       buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
       const done: RunnerResult[] = [];
       for (;;) {
         if (buffered.length < 4) return done;
         const length = buffered.readUInt32BE(0);
+        if (length === 0) {
+          ready = true;
+          buffered = Buffer.from(buffered.subarray(4));
+          continue;
+        }
         if (length > MAX_HEADER_BYTES) throw new Error('The sandbox sent a result header that is too large.');
         if (buffered.length < 4 + length) return done;
         let header: z.infer<typeof resultHeader>;

@@ -4,7 +4,8 @@
 #
 # Wire (host side: server/src/sandbox/frames.ts): requests arrive on stdin, one after another, each a 4-byte
 # big-endian length, a JSON header {"code", "files": [{"name", "size"}], "maxFiles", "maxBytes", "marker"} and
-# the files' bytes in order. Each result goes to file descriptor 3 the same way: length, JSON {"value", "error",
+# the files' bytes in order. Descriptor 3 first carries an empty frame (length 0) once the runner is loaded, then
+# each result the same way: length, JSON {"value", "error",
 # "files": [{"name", "size"}], "skipped": [...]}, bytes. What the code prints goes to the process's own stdout
 # and stderr, each closed for this run by the request's marker. A one-off run gets one request and then end of
 # input; a conversation's interpreter gets one per turn and keeps its variables and /mnt/data in between.
@@ -149,6 +150,7 @@ def main():
     os.chdir(DATA)
     scope = new_scope()
     placed = {}
+    results.write(struct.pack(">I", 0))  # loaded: the server starts a run's clock from here
     while True:
         prefix = requests.read(4)
         if not prefix:

@@ -8,6 +8,9 @@ import type { Readable } from 'node:stream';
 import { createResultReader, requestFrame, type RunnerLimits, type RunnerResult } from './frames';
 import type { PythonFile } from './types';
 
+/** How long a process may take to load before its first run fails. */
+const START_TIMEOUT_MS = 120_000;
+
 /** How long the end markers of a run's output may trail its result. */
 const MARKER_GRACE_MS = 1000;
 
@@ -110,6 +113,8 @@ export function startSandboxProcess(bwrap: string, args: string[], limits: Runne
   let exitSignal: NodeJS.Signals | null = null;
   let exitCode: number | null = null;
   let active: ActiveRun | undefined;
+  /** Starts the active run's clock once the runner says it is loaded. */
+  let onReady: (() => void) | undefined;
   const reader = createResultReader(limits);
 
   const kill = (): void => {
@@ -127,6 +132,11 @@ export function startSandboxProcess(bwrap: string, args: string[], limits: Runne
   results?.on('data', (chunk: Buffer) => {
     try {
       for (const result of reader.push(chunk)) if (active && !active.result) active.result = result;
+      if (reader.ready && onReady) {
+        const start = onReady;
+        onReady = undefined;
+        start();
+      }
     } catch (error) {
       if (active) active.failure = (error as Error).message;
       kill();
@@ -182,10 +192,23 @@ export function startSandboxProcess(bwrap: string, args: string[], limits: Runne
         let timedOut = false;
         let stopped = false;
         let grace: NodeJS.Timeout | undefined;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          kill();
-        }, request.timeoutMs);
+        // The run's clock starts when the runner is loaded (Pyodide takes seconds, longer on a busy machine).
+        let timer: NodeJS.Timeout | undefined;
+        const startClock = (): void => {
+          clearTimeout(starting);
+          timer = setTimeout(() => {
+            timedOut = true;
+            kill();
+          }, request.timeoutMs);
+        };
+        const starting = reader.ready
+          ? undefined
+          : setTimeout(() => {
+              run.failure ??= 'The Python sandbox could not start in time.';
+              kill();
+            }, START_TIMEOUT_MS);
+        if (reader.ready) startClock();
+        else onReady = startClock;
         const onAbort = (): void => {
           stopped = true;
           kill();
@@ -207,7 +230,9 @@ export function startSandboxProcess(bwrap: string, args: string[], limits: Runne
             if (!gone && !complete && run.failure === undefined) return;
             if (run.failure !== undefined && !gone) return; // killed: wait for the pipes to drain
             clearTimeout(timer);
+            clearTimeout(starting);
             clearTimeout(grace);
+            onReady = undefined;
             request.signal?.removeEventListener('abort', onAbort);
             active = undefined;
             resolve(outcomeOf(run, { timedOut, stopped, seconds: request.timeoutMs / 1000 }));
