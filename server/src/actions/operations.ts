@@ -69,21 +69,6 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   return node;
 }
 
-/**
- * The operations a parsed (not yet validated) document declares: each method of each path item written
- * inline. Counted before the costly validation, so a spec far over the limit is refused at once.
- */
-export function countOperations(document: { paths?: unknown }): number {
-  const { paths } = document;
-  if (!isObject(paths)) return 0;
-  let count = 0;
-  for (const item of Object.values(paths)) {
-    if (!isObject(item)) continue;
-    for (const method of METHODS) if (isObject(item[method])) count += 1;
-  }
-  return count;
-}
-
 /** A copy of `node` with local `$ref`s expanded; a cycle or an exhausted budget becomes `{}`. */
 function expandSchema(root: unknown, node: unknown, budget: { left: number }, trail: string[] = []): unknown {
   budget.left -= 1;

@@ -6,28 +6,34 @@
 // planning every operation's function): it all runs in spec-worker.ts, and validate-spec.ts is the way in.
 // The limits (docs/decisions.md "An action has at most 128 operations, an assistant 128 tools …"): at most
 // MAX_ACTION_OPERATIONS operations per spec, and function definitions no larger than an assistant's tools may be.
+// The rules checked before validation are packages/shared's (actions/spec-rules.ts), which the action editor's
+// preview applies too.
 import type { OpenAPI } from 'openapi-types';
 import { parse as parseYaml } from 'yaml';
+import {
+  firstServerUrl as firstServer,
+  readSpec,
+  SPEC_TEXTS,
+  specProblems,
+  specProblemText,
+  withDetail,
+  type SpecParsers,
+} from '@parley/shared/actions/spec-rules';
 import { MAX_ACTION_OPERATIONS } from '@parley/shared/schemas/action';
 import { MAX_ASSISTANT_TOOLS_CHARS } from '@parley/shared/schemas/assistant';
-import {
-  countOperations,
-  functionChars,
-  functionsOf,
-  planOperations,
-  resolvePointer,
-  type OperationPlan,
-} from './operations';
+import { functionChars, functionsOf, planOperations, resolvePointer, type OperationPlan } from './operations';
 import type { ActionSpec } from './types';
 
-export const SPEC_TEXTS = {
-  noServer: 'Could not find a valid URL in `servers`',
-  noPaths: 'No paths found in the OpenAPI spec.',
-  parseError: 'Error parsing OpenAPI spec.',
-} as const;
+export { SPEC_TEXTS, MAX_SPEC_BYTES } from '@parley/shared/actions/spec-rules';
 
-/** Specs larger than this (UTF-8 bytes) are refused before parsing. */
-export const MAX_SPEC_BYTES = 1024 * 1024;
+/** The parsers the shared rules take: the `yaml` package and WHATWG URL. */
+const PARSERS: SpecParsers<URL> = {
+  yaml: parseYaml,
+  url: (text) => (URL.canParse(text) ? new URL(text) : undefined),
+};
+
+/** The first server's URL, when it is an absolute http(s) URL (server variables take their defaults). */
+export const firstServerUrl = (spec: { servers?: unknown }) => firstServer(spec, PARSERS);
 
 /** A refusal; `busy` when the spec was not checked because its owner already has too many waiting (429). */
 export type SpecFailure = { ok: false; message: string; busy?: true };
@@ -52,8 +58,7 @@ export type SpecPlanning =
 const count = (value: number): string => value.toLocaleString('en-US');
 
 export const tooManyOperations = (operations: number): string =>
-  `The OpenAPI spec has ${count(operations)} operations; an action may have at most ` +
-  `${count(MAX_ACTION_OPERATIONS)}. Keep the operations the assistant needs and remove the others.`;
+  specProblemText({ code: 'too_many_operations', operations });
 
 export const FUNCTIONS_TOO_LARGE =
   `The functions of this OpenAPI spec take more than ${count(MAX_ASSISTANT_TOOLS_CHARS)} characters, the ` +
@@ -65,39 +70,7 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function fail(message: string, detail?: string): { ok: false; message: string } {
-  const shown = detail?.replace(/\s+/g, ' ').trim().slice(0, 300);
-  return { ok: false, message: shown ? `${message}\n${shown}` : message };
-}
-
-function parseText(raw: string): unknown {
-  const text = raw.trim();
-  if (text.startsWith('{')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // YAML flow style is a superset of JSON: fall through.
-    }
-  }
-  return parseYaml(text, { maxAliasCount: 100 }) as unknown;
-}
-
-/** The first server's URL, when it is an absolute http(s) URL (server variables take their defaults). */
-export function firstServerUrl(spec: { servers?: unknown }): URL | undefined {
-  const servers = spec.servers;
-  if (!Array.isArray(servers)) return undefined;
-  const first: unknown = servers[0];
-  if (!isObject(first) || typeof first.url !== 'string') return undefined;
-  const variables = isObject(first.variables) ? first.variables : {};
-  const url = first.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const variable = variables[name];
-    return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
-  });
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  return { ok: false, message: withDetail(message, detail) };
 }
 
 /**
@@ -137,21 +110,11 @@ function neutralizeRefs(root: Json, warnings: string[]): void {
 }
 
 export async function checkActionSpec(raw: string): Promise<SpecValidation> {
-  if (Buffer.byteLength(raw, 'utf8') > MAX_SPEC_BYTES) return fail('The OpenAPI spec is too large.');
-  let parsed: unknown;
-  try {
-    parsed = parseText(raw);
-  } catch (error) {
-    return fail(SPEC_TEXTS.parseError, error instanceof Error ? error.message.split('\n')[0] : undefined);
-  }
-  if (!isObject(parsed)) return fail(SPEC_TEXTS.parseError, 'The spec is not a JSON or YAML object.');
-  if (!firstServerUrl(parsed)) return fail(SPEC_TEXTS.noServer);
-  if (!isObject(parsed.paths) || Object.keys(parsed.paths).length === 0) return fail(SPEC_TEXTS.noPaths);
-  if (typeof parsed.openapi !== 'string' || !/^3\.[01]\.\d+/.test(parsed.openapi)) {
-    return fail(SPEC_TEXTS.parseError, 'Only OpenAPI 3.0 and 3.1 documents are supported.');
-  }
-  const operations = countOperations(parsed);
-  if (operations > MAX_ACTION_OPERATIONS) return fail(tooManyOperations(operations));
+  const read = readSpec(raw, PARSERS);
+  if (!read.ok) return fail(specProblemText(read.problem));
+  const parsed = read.doc;
+  const [problem] = specProblems(parsed, PARSERS);
+  if (problem) return fail(specProblemText(problem));
 
   const warnings: string[] = [];
   try {

@@ -8,6 +8,7 @@
 // document) has its worker terminated and replaced.
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { specProblemText } from '@parley/shared/actions/spec-rules';
 import { functionsOf, plannedSpec } from './operations';
 import {
   fail,
@@ -196,12 +197,7 @@ export interface SpecCheckOptions {
 
 function submit(raw: string, task: SpecTask, options: SpecCheckOptions): Promise<Result> {
   const bytes = Buffer.byteLength(raw, 'utf8');
-  if (bytes > MAX_SPEC_BYTES) {
-    const mb = (bytes / (1024 * 1024)).toFixed(1);
-    return Promise.resolve(
-      fail(`The OpenAPI spec is too large (${mb} MB; at most ${MAX_SPEC_BYTES / (1024 * 1024)} MB).`),
-    );
-  }
+  if (bytes > MAX_SPEC_BYTES) return Promise.resolve(fail(specProblemText({ code: 'too_large', bytes })));
   const owner = options.owner ?? '';
   const mine = inFlight.get(owner) ?? 0;
   if (options.refuseWhenBusy) {

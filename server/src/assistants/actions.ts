@@ -4,8 +4,8 @@
 // assistant holds at most MAX_ASSISTANT_TOOLS tools, whose function definitions take at most
 // MAX_ASSISTANT_TOOLS_CHARS characters together.
 import { actionAuthProblems, type Action, type ActionSaveBody } from '@parley/shared/schemas/action';
+import { specProblemText, toolsProblem } from '@parley/shared/actions/spec-rules';
 import {
-  MAX_ASSISTANT_TOOLS,
   MAX_ASSISTANT_TOOLS_CHARS,
   type AssistantDocument,
   type AssistantTool,
@@ -57,14 +57,8 @@ const count = (value: number): string => value.toLocaleString('en-US');
 
 /** Why the assistant cannot take `functions` beside the tools it keeps, or undefined when it can. */
 function overLimit(kept: readonly AssistantTool[], functions: number, chars: number): string | undefined {
-  const total = kept.length + functions;
-  if (total > MAX_ASSISTANT_TOOLS) {
-    return (
-      `The assistant would have ${count(total)} tools; an assistant may have at most ` +
-      `${count(MAX_ASSISTANT_TOOLS)}. This action adds ${count(functions)} functions to its ` +
-      `${count(kept.length)} other tools: remove operations from the spec or tools from the assistant.`
-    );
-  }
+  const tooMany = toolsProblem(kept.length, functions);
+  if (tooMany) return specProblemText(tooMany);
   const keptChars = functionChars(kept.flatMap((tool) => (tool.type === 'function' ? [tool.function] : [])));
   if (keptChars + chars > MAX_ASSISTANT_TOOLS_CHARS) {
     return (

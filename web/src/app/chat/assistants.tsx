@@ -171,8 +171,17 @@ export function useAssistantsEndpoint(input: AssistantsInput): AssistantsEndpoin
         plugins={tools}
         loading={tools === undefined}
         installed={props.selected}
+        purpose="assistant"
         onInstall={async (plugin: Plugin, auth?: Record<string, string>) => {
-          if (auth) await updatePlugins.mutateAsync({ pluginKey: plugin.pluginKey, action: 'install', auth });
+          // Its credentials are stored; the tool is attached to the assistant only, not installed for plugins chats.
+          if (auth) {
+            await updatePlugins.mutateAsync({
+              pluginKey: plugin.pluginKey,
+              action: 'install',
+              auth,
+              isAssistantTool: true,
+            });
+          }
           props.onAdd(plugin.pluginKey);
         }}
         onUninstall={(plugin: Plugin) => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Action } from '@parley/shared/schemas/action';
 import '../../../test/render';
@@ -15,13 +15,21 @@ const SPEC = JSON.stringify({
   },
 });
 
-function setup(props: { assistantId?: string | null; action?: Action | null } = {}) {
-  const onSave = vi.fn(() => Promise.resolve());
+function setup(
+  props: {
+    assistantId?: string | null;
+    action?: Action | null;
+    assistantTools?: number;
+    onSave?: () => Promise<void>;
+  } = {},
+) {
+  const onSave = vi.fn(props.onSave ?? (() => Promise.resolve()));
   const onWarning = vi.fn();
   const onDelete = vi.fn(() => Promise.resolve());
   render(
     <ActionEditor
       assistantId={props.assistantId === undefined ? 'asst_1' : props.assistantId}
+      {...(props.assistantTools === undefined ? {} : { assistantTools: props.assistantTools })}
       action={props.action ?? null}
       onBack={vi.fn()}
       onSave={onSave}
@@ -130,5 +138,114 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
     const confirm = screen.getAllByRole('button', { name: 'Delete' }).at(-1);
     fireEvent.click(confirm as HTMLElement);
     expect(onDelete).toHaveBeenCalledWith(action);
+  });
+
+  it('opens at its title: the panel scrolled to the top and the title focused', () => {
+    const { rerender } = render(
+      <div data-testid="panel" style={{ overflowY: 'auto', height: '300px' }}>
+        <div style={{ height: '2000px' }} />
+      </div>,
+    );
+    const panel = screen.getByTestId('panel');
+    panel.scrollTop = 900;
+    expect(panel.scrollTop).toBe(900);
+    rerender(
+      <div data-testid="panel" style={{ overflowY: 'auto', height: '300px' }}>
+        <ActionEditor
+          assistantId="asst_1"
+          action={null}
+          onBack={vi.fn()}
+          onSave={vi.fn(() => Promise.resolve())}
+          onDelete={vi.fn(() => Promise.resolve())}
+          onWarning={vi.fn()}
+        />
+      </div>,
+    );
+    expect(panel.scrollTop).toBe(0);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Add actions' }));
+  });
+
+  it('asks before an Example replaces a spec the user typed', () => {
+    setup();
+    const examples = () => screen.getByLabelText('Examples');
+    // An empty box takes an example at once, and one example replaces another without asking.
+    fireEvent.change(examples(), { target: { value: 'petstore' } });
+    expect(schema().value).toContain('Swagger Petstore');
+    fireEvent.change(examples(), { target: { value: 'weather' } });
+    expect(schema().value).toContain('GetCurrentWeather');
+
+    type(SPEC);
+    fireEvent.change(examples(), { target: { value: 'blank' } });
+    const confirm = screen.getByRole('dialog', { name: 'Replace the spec?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(schema().value).toBe(SPEC);
+
+    fireEvent.change(examples(), { target: { value: 'blank' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Replace' }));
+    expect(schema().value).toContain('"title": "Untitled"');
+  });
+
+  it('refuses by the server’s rules: OpenAPI version, operations per action, tools per assistant', async () => {
+    setup({ assistantTools: 127 });
+    const spec = (openapi: string, operations: number) =>
+      JSON.stringify({
+        openapi,
+        info: { title: 'Many', version: '1' },
+        servers: [{ url: 'https://api.example.com' }],
+        paths: Object.fromEntries(
+          Array.from({ length: operations }, (_, i) => [`/p${i}`, { get: { operationId: `op${i}` } }]),
+        ),
+      });
+    type(spec('2.0', 1));
+    await waitFor(
+      () => expect(screen.getByText('Only OpenAPI 3.0 and 3.1 documents are supported.')).toBeTruthy(),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(create().disabled).toBe(true);
+
+    type(spec('3.0.3', 129));
+    await waitFor(
+      () =>
+        expect(
+          screen.getByText(
+            'The OpenAPI spec has 129 operations; an action may have at most 128. Keep the operations the ' +
+              'assistant needs and remove the others.',
+          ),
+        ).toBeTruthy(),
+      { timeout: 10_000 },
+    );
+    expect(create().disabled).toBe(true);
+
+    type(spec('3.0.3', 2));
+    await waitFor(
+      () =>
+        expect(
+          screen.getByText(
+            'The assistant would have 129 tools; an assistant may have at most 128. This action adds 2 ' +
+              'functions to its 127 other tools: remove operations from the spec or tools from the assistant.',
+          ),
+        ).toBeTruthy(),
+      { timeout: 10_000 },
+    );
+    expect(create().disabled).toBe(true);
+  }, 30_000);
+
+  it('shows the server’s refusal under the schema until the spec changes', async () => {
+    const refusal = 'Error parsing OpenAPI spec.\ninfo: must have required property title';
+    setup({ onSave: () => Promise.reject(new Error(refusal)) });
+    type(SPEC);
+    await waitFor(() => expect(create().disabled).toBe(false), { timeout: 10_000 });
+    fireEvent.click(create());
+    const alert = await screen.findByRole('alert');
+    expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Error parsing OpenAPI spec.',
+      'info: must have required property title',
+    ]);
+    expect(schema().getAttribute('aria-invalid')).toBe('true');
+    type(`${SPEC} `);
+    expect(screen.queryByText('info: must have required property title')).toBeNull();
   });
 });

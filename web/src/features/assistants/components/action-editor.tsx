@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon } from '../../../components/ui/chat-icons';
@@ -9,7 +9,7 @@ import { iconButton } from '../../../components/ui/styles';
 import type { Action, ActionSaveBody } from '@parley/shared/schemas/action';
 import { authFormFrom, authMetadata, type AuthForm } from '../logic/action-auth';
 import { SPEC_EXAMPLES, type SpecExampleName } from '../logic/spec-examples';
-import { previewSpec, type SpecPreview } from '../logic/spec-preview';
+import { previewSpec, specOperationCount, type SpecPreview } from '../logic/spec-preview';
 import { AuthDialog } from './auth-dialog';
 
 /** SPEC §9: the schema is checked 800 ms after the last keystroke. */
@@ -21,10 +21,12 @@ const textarea =
 export interface ActionEditorProps {
   /** The assistant the action belongs to; null when it is not created yet (saving then warns). */
   assistantId: string | null;
+  /** How many tools the assistant has now (its functions of this action included), for the tools limit. */
+  assistantTools?: number;
   /** The action being edited, or null for a new one. */
   action: Action | null;
   onBack: () => void;
-  /** Resolves with the saved action; rejects with the server's message. */
+  /** Resolves once saved; rejects with the server's message, which the editor then shows under the schema. */
   onSave: (assistantId: string, body: Omit<ActionSaveBody, 'model'>) => Promise<void>;
   onDelete: (action: Action) => Promise<void>;
   /** Warnings the editor shows (toasts in the app). */
@@ -38,6 +40,7 @@ export interface ActionEditorProps {
  */
 export function ActionEditor({
   assistantId,
+  assistantTools,
   action,
   onBack,
   onSave,
@@ -54,14 +57,43 @@ export function ActionEditor({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [saving, setSaving] = useState(false);
   const [example, setExample] = useState<SpecExampleName | ''>('');
+  /** An example chosen while the box holds a spec of the user's: replacing it waits for a yes. */
+  const [pendingExample, setPendingExample] = useState<SpecExampleName | null>(null);
+  /** The server's refusal of the spec as it was saved; gone once the spec changes. */
+  const [refusal, setRefusal] = useState<{ spec: string; message: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setChecked(rawSpec), SCHEMA_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [rawSpec]);
 
-  const preview: SpecPreview | null = checked.trim() ? previewSpec(checked) : null;
+  // The editor takes the builder's place in the same scrolling panel, which keeps its scroll position:
+  // start at the top, with the title in view and focused (what changed is read out).
+  useEffect(() => {
+    const scroller = scrollParent(heading.current);
+    if (scroller) scroller.scrollTop = 0;
+    heading.current?.focus();
+  }, []);
+
+  const toolsKept =
+    assistantTools === undefined
+      ? undefined
+      : Math.max(0, assistantTools - (action ? specOperationCount(action.metadata.raw_spec) : 0));
+  const preview: SpecPreview | null = checked.trim() ? previewSpec(checked, toolsKept) : null;
+  const refused = refusal !== null && refusal.spec === rawSpec ? refusal.message : null;
   const ready = preview?.ok === true && checked === rawSpec;
+
+  const applyExample = (name: SpecExampleName) => {
+    setExample(name);
+    setRawSpec(SPEC_EXAMPLES[name]);
+  };
+  const chooseExample = (name: SpecExampleName | '') => {
+    if (!name) return;
+    const typed = rawSpec.trim() !== '' && !Object.values(SPEC_EXAMPLES).includes(rawSpec);
+    if (typed) setPendingExample(name);
+    else applyExample(name);
+  };
   const storedType = action?.metadata.auth?.type ?? null;
 
   const save = async () => {
@@ -71,6 +103,7 @@ export function ActionEditor({
     }
     if (!preview?.ok) return;
     setSaving(true);
+    setRefusal(null);
     try {
       await onSave(assistantId, {
         ...(action ? { action_id: action.action_id } : {}),
@@ -86,6 +119,9 @@ export function ActionEditor({
           parameters: {},
         })),
       });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (message) setRefusal({ spec: rawSpec, message });
     } finally {
       setSaving(false);
     }
@@ -103,7 +139,11 @@ export function ActionEditor({
         >
           <ChevronLeftIcon className="rtl:rotate-180" />
         </button>
-        <h2 className="min-w-0 flex-1 truncate text-base font-semibold">
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="min-w-0 flex-1 truncate text-base font-semibold outline-none"
+        >
           {action ? t('com_assistants_edit_actions') : t('com_assistants_add_actions')}
         </h2>
         {action && (
@@ -133,11 +173,7 @@ export function ActionEditor({
           <select
             aria-label={t('com_assistants_examples')}
             value={example}
-            onChange={(event) => {
-              const name = event.target.value as SpecExampleName | '';
-              setExample(name);
-              if (name) setRawSpec(SPEC_EXAMPLES[name]);
-            }}
+            onChange={(event) => chooseExample(event.target.value as SpecExampleName | '')}
             className="h-8 rounded-lg border border-neutral-300 bg-white px-2 text-xs dark:border-neutral-600 dark:bg-neutral-800"
           >
             <option value="">{t('com_assistants_examples')}</option>
@@ -152,15 +188,19 @@ export function ActionEditor({
           spellCheck={false}
           value={rawSpec}
           placeholder={t('com_assistants_schema_placeholder')}
-          aria-invalid={preview?.ok === false || undefined}
-          aria-describedby={preview?.ok === false ? `${schemaId}-errors` : undefined}
+          aria-invalid={preview?.ok === false || refused !== null || undefined}
+          aria-describedby={preview?.ok === false || refused !== null ? `${schemaId}-errors` : undefined}
           onChange={(event) => setRawSpec(event.target.value)}
         />
-        {preview?.ok === false && (
+        {(preview?.ok === false || refused !== null) && (
           <div id={`${schemaId}-errors`} role="alert" className="text-[13px] text-red-700 dark:text-red-400">
-            {preview.messages.map((message) => (
-              <p key={message}>{t(message)}</p>
-            ))}
+            {preview?.ok === false
+              ? preview.messages.map((message) => <p key={message.key}>{t(message.key, message.values)}</p>)
+              : refused?.split('\n').map((line, at) => (
+                  <p key={at} className="break-words">
+                    {line}
+                  </p>
+                ))}
           </div>
         )}
       </div>
@@ -221,6 +261,36 @@ export function ActionEditor({
         {action ? t('com_ui_update') : t('com_ui_create')}
       </button>
 
+      <Dialog
+        open={pendingExample !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingExample(null);
+        }}
+        title={t('com_assistants_example_replace_title')}
+        description={t('com_assistants_example_replace_text')}
+        showDescription
+        closeLabel={t('com_ui_close')}
+        width="max-w-sm"
+        footer={
+          <>
+            <button type="button" className={secondaryButton} onClick={() => setPendingExample(null)}>
+              {t('com_ui_cancel')}
+            </button>
+            <button
+              type="button"
+              className={primaryCompactButton}
+              onClick={() => {
+                if (pendingExample) applyExample(pendingExample);
+                setPendingExample(null);
+              }}
+            >
+              {t('com_assistants_example_replace')}
+            </button>
+          </>
+        }
+      >
+        {null}
+      </Dialog>
       <AuthDialog
         open={authOpen}
         onOpenChange={setAuthOpen}
@@ -274,4 +344,13 @@ function authLabel(auth: AuthForm, t: TFunction): string {
   }
   if (auth.type === 'oauth') return t('com_assistants_auth_oauth');
   return t('com_assistants_auth_none');
+}
+
+/** The nearest ancestor that scrolls vertically (the panel the editor is shown in). */
+function scrollParent(element: HTMLElement | null): HTMLElement | null {
+  for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
+    const { overflowY } = window.getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll') return node;
+  }
+  return null;
 }

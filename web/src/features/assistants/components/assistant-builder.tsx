@@ -238,6 +238,7 @@ function BuilderForm({
     return (
       <ActionEditor
         assistantId={assistant?.id ?? null}
+        assistantTools={assistant?.tools.length ?? 0}
         action={editing === 'new' ? null : editing}
         onBack={() => setEditing(null)}
         onWarning={(message) => showErrorToast(message)}
@@ -249,6 +250,8 @@ function BuilderForm({
           } catch (error) {
             const detail = error instanceof Error ? error.message : '';
             showErrorToast(detail || t('com_assistants_update_actions_error'));
+            // The editor shows the server's refusal under the schema too.
+            throw error;
           }
         }}
         onDelete={async (action) => {

@@ -18,13 +18,46 @@ describe('previewSpec', () => {
   it('refuses the blank template with both texts', () => {
     expect(previewSpec(SPEC_EXAMPLES.blank)).toEqual({
       ok: false,
-      messages: ['com_assistants_spec_error_servers', 'com_assistants_spec_error_paths'],
+      messages: [{ key: 'com_assistants_spec_error_servers' }, { key: 'com_assistants_spec_error_paths' }],
     });
   });
 
   it('refuses text that is neither JSON nor a YAML mapping', () => {
-    expect(previewSpec('just words')).toEqual({ ok: false, messages: ['com_assistants_spec_error_parse'] });
-    expect(previewSpec('a: [b')).toEqual({ ok: false, messages: ['com_assistants_spec_error_parse'] });
+    expect(previewSpec('just words')).toEqual({
+      ok: false,
+      messages: [{ key: 'com_assistants_spec_error_parse' }, { key: 'com_assistants_spec_error_not_object' }],
+    });
+    expect(previewSpec('a: [b')).toEqual({
+      ok: false,
+      messages: [{ key: 'com_assistants_spec_error_parse' }],
+    });
+  });
+
+  it('holds the rules the server checks first: http(s) server, OpenAPI 3.0/3.1, operations and tools limits', () => {
+    const spec = (extra: Record<string, unknown>, operations = 1) =>
+      JSON.stringify({
+        openapi: '3.0.0',
+        servers: [{ url: 'https://api.example.com' }],
+        paths: Object.fromEntries(
+          Array.from({ length: operations }, (_, i) => [`/p${i}`, { get: { operationId: `op${i}` } }]),
+        ),
+        ...extra,
+      });
+    expect(previewSpec(spec({ servers: [{ url: 'ftp://files.example.com' }] }))).toMatchObject({
+      messages: [{ key: 'com_assistants_spec_error_servers' }],
+    });
+    expect(previewSpec(spec({ openapi: '2.0' }))).toMatchObject({
+      messages: [{ key: 'com_assistants_spec_error_parse' }, { key: 'com_assistants_spec_error_version' }],
+    });
+    expect(previewSpec(spec({}, 129))).toMatchObject({
+      messages: [{ key: 'com_assistants_spec_error_operations', values: { operations: 129, max: 128 } }],
+    });
+    expect(previewSpec(spec({}, 2), 126)).toMatchObject({ ok: true });
+    expect(previewSpec(spec({}, 2), 127)).toMatchObject({
+      messages: [
+        { key: 'com_assistants_spec_error_tools', values: { total: 129, max: 128, functions: 2, kept: 127 } },
+      ],
+    });
   });
 });
 

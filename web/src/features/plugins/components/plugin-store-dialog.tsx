@@ -6,6 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../componen
 import { primaryCompactButton, secondaryButton, smallIconButton } from '../../../components/ui/chat-styles';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import type { LocaleKey } from '../../../lib/locale-key';
 import { useTimedVisibility } from '../../../lib/use-timed-visibility';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { needsAuthForm } from '../logic/auth-form';
@@ -16,6 +17,33 @@ import { PluginIcon } from './plugin-icon';
 /** SPEC §8: the install/uninstall error stays 5 s. */
 const ERROR_ALERT_MS = 5000;
 
+/**
+ * SPEC §2 names the two uses apart: the Plugin store installs tools for plugins chats (Install/Uninstall);
+ * the Tools dialog of the assistant builder only attaches them to the assistant being edited (Add/Remove).
+ */
+const WORDS = {
+  store: {
+    title: 'com_nav_plugin_store',
+    description: 'com_nav_plugin_store_description',
+    add: 'com_nav_plugin_install',
+    remove: 'com_nav_plugin_uninstall',
+    addNamed: 'com_nav_plugin_install_named',
+    removeNamed: 'com_nav_plugin_uninstall_named',
+    error: 'com_nav_plugin_auth_error',
+  },
+  assistant: {
+    title: 'com_assistants_add_tools',
+    description: 'com_assistants_tools_description',
+    add: 'com_assistants_tool_add',
+    remove: 'com_assistants_tool_remove',
+    addNamed: 'com_assistants_tool_add_named',
+    removeNamed: 'com_assistants_tool_remove_named',
+    error: 'com_assistants_tool_auth_error',
+  },
+} as const satisfies Record<string, Record<string, LocaleKey>>;
+
+type Words = (typeof WORDS)[keyof typeof WORDS];
+
 export interface PluginStoreProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,25 +53,28 @@ export interface PluginStoreProps {
   /** Resolves once the server answered; rejects with the server's message. */
   onInstall: (plugin: Plugin, auth?: Record<string, string>) => Promise<void>;
   onUninstall: (plugin: Plugin) => Promise<void>;
+  /** `assistant`: the builder's Tools dialog (Add tools, Add/Remove); default the Plugin store. */
+  purpose?: keyof typeof WORDS;
 }
 
 /**
- * SPEC §2 Plugin store: a searchable, paged grid of every tool with Install or Uninstall; a tool that needs
- * credentials asks for them first. Its state lives inside the dialog's content, so closing it resets the
- * page to 1 and clears the search.
+ * SPEC §2 Plugin store and Tools dialog: a searchable, paged grid of every tool with Install or Uninstall
+ * (Add or Remove for an assistant); a tool that needs credentials asks for them first. Its state lives inside
+ * the dialog's content, so closing it resets the page to 1 and clears the search.
  */
 export function PluginStoreDialog(props: PluginStoreProps) {
   const { t } = useTranslation();
+  const words = WORDS[props.purpose ?? 'store'];
   return (
     <Dialog
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title={t('com_nav_plugin_store')}
-      description={t('com_nav_plugin_store_description')}
+      title={t(words.title)}
+      description={t(words.description)}
       closeLabel={t('com_ui_close')}
       width="max-w-5xl"
     >
-      <PluginStoreBody {...props} />
+      <PluginStoreBody {...props} words={words} />
     </Dialog>
   );
 }
@@ -62,7 +93,14 @@ const columnsClass: Record<number, string> = {
   4: 'grid-cols-4',
 };
 
-function PluginStoreBody({ plugins, loading, installed, onInstall, onUninstall }: PluginStoreProps) {
+function PluginStoreBody({
+  plugins,
+  loading,
+  installed,
+  onInstall,
+  onUninstall,
+  words,
+}: PluginStoreProps & { words: Words }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -99,7 +137,7 @@ function PluginStoreBody({ plugins, loading, installed, onInstall, onUninstall }
     <div className="space-y-4">
       {errorVisible && (
         <Alert variant="error">
-          {t('com_nav_plugin_auth_error')}
+          {t(words.error)}
           {errorText && <span className="block text-xs opacity-80">{errorText}</span>}
         </Alert>
       )}
@@ -136,13 +174,14 @@ function PluginStoreBody({ plugins, loading, installed, onInstall, onUninstall }
               {t('com_nav_plugin_none_found')}
             </p>
           ) : (
-            <ul aria-label={t('com_nav_plugin_store')} className={`grid gap-3 ${columnsClass[grid.columns]}`}>
+            <ul aria-label={t(words.title)} className={`grid gap-3 ${columnsClass[grid.columns]}`}>
               {shown.map((plugin) => (
                 <PluginCard
                   key={plugin.pluginKey}
                   plugin={plugin}
                   isInstalled={installed.includes(plugin.pluginKey)}
                   pending={pendingKey === plugin.pluginKey}
+                  words={words}
                   onInstall={() => install(plugin)}
                   onUninstall={() => void run(plugin, () => onUninstall(plugin))}
                 />
@@ -189,12 +228,14 @@ function PluginCard({
   plugin,
   isInstalled,
   pending,
+  words,
   onInstall,
   onUninstall,
 }: {
   plugin: Plugin;
   isInstalled: boolean;
   pending: boolean;
+  words: Words;
   onInstall: () => void;
   onUninstall: () => void;
 }) {
@@ -216,20 +257,20 @@ function PluginCard({
               type="button"
               className={`${secondaryButton} mt-1.5 h-8 px-3 text-xs`}
               disabled={pending}
-              aria-label={t('com_nav_plugin_uninstall_named', { name: plugin.name })}
+              aria-label={t(words.removeNamed, { name: plugin.name })}
               onClick={onUninstall}
             >
-              {t('com_nav_plugin_uninstall')}
+              {t(words.remove)}
             </button>
           ) : (
             <button
               type="button"
               className={`${primaryCompactButton} mt-1.5 h-8 px-3 text-xs`}
               disabled={pending}
-              aria-label={t('com_nav_plugin_install_named', { name: plugin.name })}
+              aria-label={t(words.addNamed, { name: plugin.name })}
               onClick={onInstall}
             >
-              {t('com_nav_plugin_install')}
+              {t(words.add)}
             </button>
           )}
         </div>
