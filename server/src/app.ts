@@ -45,6 +45,7 @@ import type { Logger } from './lib/logger';
 import { MESSAGES_PER_PAGE } from './messages/messages-json';
 import { messageRoutes } from './messages/routes';
 import { createGuardedFetch, NO_EXEMPTIONS } from './net/address-guard';
+import { ACCOUNT_STATUS } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body-parser';
 import { imageSources } from './plugins/image-sources';
@@ -61,6 +62,7 @@ import { createToolRegistry } from './tools/registry';
 import { createMcpServers } from './tools/mcp/mcp-servers';
 import { toolsRoutes } from './tools/routes';
 import { createToolsService } from './tools/service';
+import { createUsersAccountStatus } from './users/account-status';
 import { userRoutes } from './users/routes';
 import { createUsersService } from './users/service';
 
@@ -118,8 +120,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jwtSecret = config.secrets.jwtSecret;
   const coordination = deps.coordination ?? (await createOwnedCoordination(app, config, logger));
   const fileLinks = createFileLinks(jwtSecret);
+  // Every authenticated request checks that the token's account still exists (plugins/authenticate).
+  const accountStatus = createUsersAccountStatus(db, {
+    bus: coordination.abortBus,
+    now: () => now().getTime(),
+  });
+  app.decorate(ACCOUNT_STATUS, accountStatus);
+  app.addHook('onClose', () => accountStatus.close());
   const users = createUsersService(db, {
     avatarOf: (row) => row.avatar && fileLinks.relink(row.avatar, fileLinks.forOwner(row)),
+    accountStatus,
   });
   const { auth, oauth } = createAuthFromConfig({ config, db, users, coordination, now, logger: deps.logger });
   await app.register(authRoutes, { auth });

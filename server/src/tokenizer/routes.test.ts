@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { signAccessToken } from '../lib/access-token';
+import { createTestUser } from '../../test/test-users';
 
 describe('POST /api/tokenizer', () => {
   let test: TestApp;
   let headers: { authorization: string };
   beforeAll(async () => {
     test = await buildTestApp();
-    const token = await signAccessToken(
-      test.config.secrets.jwtSecret,
-      { id: '7d1c1a4e-3f5b-4c55-9a34-1f0cfb6a1e01', role: 'USER' },
-      900,
-    );
-    headers = { authorization: `Bearer ${token}` };
+    ({ headers } = await createTestUser(test, { password: null }));
   });
   afterAll(() => test.close());
 

@@ -28,6 +28,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** The stored role of the user, or undefined when there is no such user (every authenticated request asks). */
+export async function findUserRole(db: Db, id: string): Promise<UserRow['role'] | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.role;
+}
+
 /** `email` must already be lower-cased. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -4,6 +4,7 @@ import type { User } from '@parley/shared/schemas/user';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
+import type { AccountStatus } from './account-status';
 import { isUniqueViolation } from './is-unique-violation';
 import { presentUser as presentRow } from './present-user';
 import {
@@ -68,6 +69,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export interface UsersServiceOptions {
   /** How a user's stored avatar is shown (its file link signed afresh); default: as stored. */
   avatarOf?: (row: UserRow) => string | null;
+  /** Told when an account is deleted, so that no instance keeps accepting its access tokens. */
+  accountStatus?: Pick<AccountStatus, 'forget'>;
 }
 
 export function createUsersService(db: Db, options: UsersServiceOptions = {}): UsersService {
@@ -125,7 +128,9 @@ export function createUsersService(db: Db, options: UsersServiceOptions = {}): U
       return row ? presentUser(row) : null;
     },
     async deleteAccount(userId) {
-      return UUID.test(userId) ? deleteUserRow(db, userId) : false;
+      const deleted = UUID.test(userId) && (await deleteUserRow(db, userId));
+      if (deleted) await options.accountStatus?.forget(userId);
+      return deleted;
     },
     async updatePlugins(userId, pluginKey, action) {
       if (!UUID.test(userId)) return null;
