@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { FakeOpenAI } from '@parley/fakes/openai-server';
 import { chatPaths } from '@parley/shared/api/chat-paths';
 import { paths } from '@parley/shared/api/paths';
 import { NO_PARENT } from '@parley/shared/constants';
 import { fileUploadResponseSchema, type FileUploadResponse } from '@parley/shared/schemas/file';
+import { assistants } from '../../src/db/schema';
 import { multipartBody } from '../../src/files/test-multipart';
 import { CHAT_MODEL, type ChatServer } from '../chat-harness';
 import type { TestUser } from '../test-users';
@@ -78,6 +81,34 @@ async function expectAssistantUntouched(ctx: OwnershipContext, id: string): Prom
   expect(seen.json<{ name: string }>().name).toBe(`Assistant ${ctx.aRows.marker}`);
 }
 
+/** A's file's id (also in capitals) beside one of B's own: what B asks an assistant of B's to hold. */
+async function foreignAndOwnFileIds(
+  ctx: OwnershipContext,
+): Promise<{ ids: string[]; own: string; foreign: string }> {
+  const foreign = (await uploadFile(ctx, ctx.a)).file_id;
+  const own = (await uploadFile(ctx, ctx.b)).file_id;
+  return { ids: [foreign, foreign.toUpperCase(), own], own, foreign };
+}
+
+/** B's assistant holds B's own file and nothing of A's: in the answer, when read back, and in its row. */
+async function expectOnlyOwnFile(
+  ctx: OwnershipContext,
+  answered: LightMyRequestResponse,
+  files: { own: string; foreign: string },
+): Promise<void> {
+  expect(answered.statusCode, answered.body).toBeLessThan(300);
+  const { id, file_ids } = answered.json<{ id: string; file_ids: string[] }>();
+  expect(file_ids).toEqual([files.own]);
+  const read = await call(ctx.server.app, ctx.b, 'GET', `/api/assistants/${id}`);
+  expect(read.json<{ file_ids: string[] }>().file_ids).toEqual([files.own]);
+  const [row] = await ctx.server.database.db
+    .select({ fileIds: assistants.fileIds })
+    .from(assistants)
+    .where(eq(assistants.id, id));
+  expect(JSON.stringify(row).toLowerCase()).not.toContain(files.foreign);
+  expect(row?.fileIds).toEqual([files.own]);
+}
+
 /** Assistants: another user's assistant is a 404, never listed, never changed (reference §15.2's hole). */
 const ASSISTANT_CASES: OwnershipCase[] = [
   ...(['GET', 'DELETE'] as const).map((method): OwnershipCase => ({
@@ -102,6 +133,30 @@ const ASSISTANT_CASES: OwnershipCase[] = [
       });
       expectNotFound(response);
       await expectAssistantUntouched(ctx, id);
+    },
+  },
+  {
+    route: `POST ${paths.assistants}`,
+    name: 'creating it with another user’s file',
+    check: async (ctx) => {
+      const files = await foreignAndOwnFileIds(ctx);
+      const body = { model: CHAT_MODEL, name: 'Mine', file_ids: files.ids };
+      await expectOnlyOwnFile(ctx, await call(ctx.server.app, ctx.b, 'POST', paths.assistants, body), files);
+    },
+  },
+  {
+    route: `PATCH ${paths.assistant}`,
+    name: 'patching in another user’s file',
+    check: async (ctx) => {
+      const { id } = await createAssistant(ctx, ctx.b);
+      const files = await foreignAndOwnFileIds(ctx);
+      const response = await ctx.server.app.inject({
+        method: 'PATCH',
+        url: `/api/assistants/${id}`,
+        headers: ctx.b.headers,
+        payload: { file_ids: files.ids },
+      });
+      await expectOnlyOwnFile(ctx, response, files);
     },
   },
   {
@@ -477,7 +532,6 @@ export const NO_USER_ROWS = [
   `GET ${paths.assistantsTools}`,
   // Lists only the caller's actions (checked by the action delete case).
   `GET ${paths.assistantsActions}`,
-  `POST ${paths.assistants}`,
   // The caller's own usage; takes no id.
   `GET ${paths.filesUsage}`,
   // Uploads only ever create the caller's own files.

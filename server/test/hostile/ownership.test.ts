@@ -47,6 +47,9 @@ describeEachEngine(
         .map(routeKey)
         .filter((key) => !covered.has(key));
       expect(unclassified).toEqual([]);
+      // A route with user rows is probed, never waved through as one without.
+      const probed = new Set([...OWNED_ID_CASES.map((c) => c.route), ...Object.keys(LISTING_ROUTES)]);
+      expect(NO_USER_ROWS.filter((key) => probed.has(key))).toEqual([]);
     });
 
     it.for(OWNED_ID_CASES)('$route: $name', async (ownershipCase) => {
