@@ -54,18 +54,21 @@ export async function askDocuments(
   const reply = messages(page).nth(1);
   await expect(reply).toContainText('The keeper is Ingrid Solberg (page 2).');
   const sources = reply.getByRole('region', { name: 'Sources' });
-  const chip = sources.getByRole('link', { name: 'harbour.pdf, p. 2' });
-  await expect(chip).toBeVisible();
-  await expect(chip).toHaveAttribute('href', /\/api\/files\/content\/.+#page=2$/);
+  // Only the passage that answers is a source (issue 23), not the DOCX the model was also given.
+  await expect(sources.getByRole('button')).toHaveText(['harbour.pdf, p. 2']);
+  const chip = sources.getByRole('button', { name: 'harbour.pdf, p. 2' });
   const [request] = await fake.chatRequests();
   expect(JSON.stringify(request?.body)).toContain('The lighthouse keeper is Ingrid Solberg.');
 
-  // The new tab loads the file itself (headless Chromium then downloads a PDF and closes the tab).
-  const loaded = page
-    .context()
-    .waitForEvent('response', (response) => response.url().includes('/api/files/content/'));
+  // It opens in the app: the PDF, served inline, in the browser's viewer at page 2.
+  const loaded = page.waitForResponse((response) => response.url().includes('inline=1'));
   await chip.click();
-  expect((await loaded).status()).toBe(200);
+  const preview = page.getByRole('dialog', { name: 'harbour.pdf, p. 2' });
+  await expect(preview.locator('iframe')).toHaveAttribute('src', /\/api\/files\/content\/.+inline=1#page=2$/);
+  const response = await loaded;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  await preview.getByRole('button', { name: 'Close' }).last().click();
 
   const embedded = await embeddingInputs(fake);
   if (embeddings) {
@@ -107,7 +110,7 @@ export async function askBigLog(page: Page, fake: FakeOpenAIProcess): Promise<vo
   await send(page, 'What happened to volume Tarragon?');
   const reply = messages(page).nth(1);
   await expect(reply).toContainText('Tarragon ran out of inodes at 03:12.');
-  await expect(reply.getByRole('region', { name: 'Sources' }).getByRole('link').first()).toHaveText(
+  await expect(reply.getByRole('region', { name: 'Sources' }).getByRole('button').first()).toHaveText(
     'server.log',
   );
   const [request] = await fake.chatRequests();

@@ -120,7 +120,7 @@ describe('MessageSources', () => {
       { timeout: 5000 },
     );
     expect(mark.textContent).toBe(
-      'served request 399\nERROR volume Tarragon ran out of\n  inodes at 03:12\n11:0 wor',
+      'served request 399\nERROR volume Tarragon ran out of\n  inodes at 03:12\n11:0 worker',
     );
     // A window around the passage, not the whole file.
     const text = within(dialog).getByTestId('source-text').textContent ?? '';

@@ -109,7 +109,7 @@ function PreviewBody({
         <iframe
           title={label}
           src={`${withQuery(link, 'inline=1')}${page}`}
-          className="h-[65dvh] w-full rounded-lg border border-neutral-200 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+          className="h-[55dvh] w-full rounded-lg border border-neutral-200 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
         />
       </>
     );
@@ -156,7 +156,7 @@ function TextPreview({ link, fileId, snippet }: { link: string; fileId: string; 
   }
   const shown = range ? passageWindow(text.data, range) : null;
   const pre =
-    'max-h-[65dvh] overflow-auto whitespace-pre-wrap break-words rounded-lg border border-neutral-200 bg-neutral-50 p-3 font-mono text-xs leading-relaxed text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+    'max-h-[60dvh] overflow-auto whitespace-pre-wrap break-words rounded-lg border border-neutral-200 bg-neutral-50 p-3 font-mono text-xs leading-relaxed text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
   if (!shown) {
     return (
       <>

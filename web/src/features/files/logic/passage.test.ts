@@ -6,7 +6,12 @@ describe('findPassage', () => {
 
   it('finds a one-line snippet across the text’s line breaks and spaces, ellipses left out', () => {
     const range = findPassage(text, '…yields rose 12% in the (north) orch…');
-    expect(range && text.slice(range.start, range.end)).toBe('yields  rose\n12% in the (north) orch');
+    expect(range && text.slice(range.start, range.end)).toBe('yields  rose\n12% in the (north) orchard');
+  });
+
+  it('widens a snippet cut inside a word to the whole word', () => {
+    const range = findPassage('gate 6 checked.\nRow 78 ok', '…hecked. Row 7…');
+    expect(range).toEqual({ start: 7, end: 22 });
   });
 
   it('answers null for a snippet that is not in the text', () => {

@@ -12,7 +12,12 @@ export interface PassageRange {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Where `snippet` occurs in `text`, whitespace-insensitively; null when it does not. */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Where `snippet` occurs in `text`, whitespace-insensitively; null when it does not. A snippet cut inside a
+ * word ('…hecked') is widened to the whole word.
+ */
 export function findPassage(text: string, snippet: string): PassageRange | null {
   const words = snippet
     .replace(/^…|…$/g, '')
@@ -21,7 +26,20 @@ export function findPassage(text: string, snippet: string): PassageRange | null 
     .filter((word) => word !== '');
   if (words.length === 0) return null;
   const found = new RegExp(words.map(escapeRegExp).join('\\s+'), 'u').exec(text);
-  return found ? { start: found.index, end: found.index + found[0].length } : null;
+  if (!found) return null;
+  let start = found.index;
+  let end = start + found[0].length;
+  while (start > 0 && WORD_CHARACTER.test(text[start - 1] ?? '') && WORD_CHARACTER.test(text[start] ?? '')) {
+    start -= 1;
+  }
+  while (
+    end < text.length &&
+    WORD_CHARACTER.test(text[end] ?? '') &&
+    WORD_CHARACTER.test(text[end - 1] ?? '')
+  ) {
+    end += 1;
+  }
+  return { start, end };
 }
 
 export interface PassageWindow {

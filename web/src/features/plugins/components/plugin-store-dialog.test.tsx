@@ -34,6 +34,7 @@ describe('PluginStoreDialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add tools' });
     expect(within(dialog).queryByText(/Plugin store|Install|Uninstall/)).toBeNull();
     expect(within(dialog).getByRole('list', { name: 'Add tools' })).toBeTruthy();
+    expect(within(dialog).getByRole('searchbox', { name: 'Search tools' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Calculator' }));
     expect(onInstall).toHaveBeenCalledWith(PLUGINS[0]);
     const remove = within(dialog).getByRole('button', { name: 'Remove Wolfram' });

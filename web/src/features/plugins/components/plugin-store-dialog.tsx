@@ -30,6 +30,9 @@ const WORDS = {
     addNamed: 'com_nav_plugin_install_named',
     removeNamed: 'com_nav_plugin_uninstall_named',
     error: 'com_nav_plugin_auth_error',
+    search: 'com_nav_plugin_search',
+    noneFound: 'com_nav_plugin_none_found',
+    pages: 'com_nav_plugin_pages',
   },
   assistant: {
     title: 'com_assistants_add_tools',
@@ -39,6 +42,9 @@ const WORDS = {
     addNamed: 'com_assistants_tool_add_named',
     removeNamed: 'com_assistants_tool_remove_named',
     error: 'com_assistants_tool_auth_error',
+    search: 'com_assistants_tools_search',
+    noneFound: 'com_assistants_tools_none_found',
+    pages: 'com_assistants_tools_pages',
   },
 } as const satisfies Record<string, Record<string, LocaleKey>>;
 
@@ -160,8 +166,8 @@ function PluginStoreBody({
                 setSearch(event.target.value);
                 setPage(1);
               }}
-              placeholder={t('com_nav_plugin_search')}
-              aria-label={t('com_nav_plugin_search')}
+              placeholder={t(words.search)}
+              aria-label={t(words.search)}
               className="h-10 w-full rounded-xl border border-neutral-300 bg-white ps-10 pe-3 text-sm outline-none focus-visible:border-neutral-500 focus-visible:ring-2 focus-visible:ring-neutral-900/15 dark:border-neutral-600 dark:bg-neutral-900 dark:focus-visible:ring-neutral-100/20"
             />
           </div>
@@ -171,7 +177,7 @@ function PluginStoreBody({
             </div>
           ) : shown.length === 0 ? (
             <p className="py-10 text-center text-sm text-neutral-500 dark:text-neutral-400">
-              {t('com_nav_plugin_none_found')}
+              {t(words.noneFound)}
             </p>
           ) : (
             <ul aria-label={t(words.title)} className={`grid gap-3 ${columnsClass[grid.columns]}`}>
@@ -189,7 +195,7 @@ function PluginStoreBody({
             </ul>
           )}
           {pages > 1 && (
-            <nav aria-label={t('com_nav_plugin_pages')} className="flex items-center justify-center gap-2">
+            <nav aria-label={t(words.pages)} className="flex items-center justify-center gap-2">
               <button
                 type="button"
                 className={smallIconButton}
