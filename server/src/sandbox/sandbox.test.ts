@@ -218,6 +218,42 @@ describe.each(cases)('sandbox on $name', (testCase) => {
     expect(after.stdout).toBe('still here\n');
   });
 
+  live('a zip bomb in /mnt/data stops at the size of /mnt/data', async () => {
+    const result = await pool.run({
+      userId: 'u1',
+      code: [
+        'import zipfile',
+        "with zipfile.ZipFile('/tmp/bomb.zip', 'w', zipfile.ZIP_DEFLATED) as z:",
+        "    with z.open('zeros.bin', 'w', force_zip64=True) as f:",
+        '        for _ in range(256): f.write(bytes(1 << 20))',
+        "zipfile.ZipFile('/tmp/bomb.zip').extractall('/mnt/data')",
+      ].join('\n'),
+      files: [],
+    });
+    // CPython: /mnt/data is full. Pyodide: its in-memory files hold it within the memory limit, and the file
+    // is too large to come back.
+    expect(`${result.error ?? ''}${result.failure ?? ''}${result.notes.join(' ')}`).toMatch(
+      /No space left|File too large|memory|zeros.bin was not returned/i,
+    );
+    expect(result.files).toEqual([]);
+    const after = await pool.run({ userId: 'u1', code: "print('fine')", files: [] });
+    expect(after.stdout).toBe('fine\n');
+  });
+
+  live(
+    'an interpreter killed in the middle of a turn fails the run, and the conversation restarts',
+    async () => {
+      const turn = (code: string) => pool.run({ userId: 'u4', session: 'thread-k', code, files: [] });
+      await turn('z = 1');
+      const killed = await turn("import os, signal\nprint('before')\nos.kill(os.getpid(), signal.SIGKILL)");
+      expect(killed.failure).toMatch(/^The Python sandbox stopped unexpectedly/);
+      expect(killed.stdout).toBe('before\n');
+      const after = await turn("'z' in globals()");
+      expect(after.result).toBe('False');
+      expect(after.notes[0]).toMatch(/^The interpreter was restarted/);
+    },
+  );
+
   live(
     'a conversation keeps its interpreter: variables and files carry over, per user and conversation',
     async () => {
@@ -283,3 +319,23 @@ describe.each(cases.filter((testCase) => testCase.name === 'python'))(
     });
   },
 );
+
+describe.each(
+  cases.filter((testCase) => testCase.name === 'python' && testCase.backend?.packages.includes('matplotlib')),
+)('figures on $name', (testCase) => {
+  it('a figure of 50,000 × 50,000 pixels fails with a memory error, not the server', async () => {
+    const pool = createSandboxPool({ backend: testCase.backend!, warm: 0 });
+    const result = await pool.run({
+      userId: 'u1',
+      code: [
+        'import matplotlib.pyplot as plt',
+        'figure = plt.figure(figsize=(500, 500), dpi=100)',
+        "figure.savefig('/mnt/data/huge.png')",
+      ].join('\n'),
+      files: [],
+    });
+    expect(`${result.error ?? ''}${result.failure ?? ''}`).toMatch(/MemoryError|memory|too large/i);
+    expect(result.files).toEqual([]);
+    await pool.close();
+  });
+});
