@@ -36,7 +36,7 @@ export interface SandboxPoolOptions extends DetectOptions {
   capacity?: number;
   /** Runs of one user at the same time at most (default half the capacity, at least 1). */
   perUser?: number;
-  /** Runs of one user waiting at most (default 2); runs waiting on the server at most (default 16). */
+  /** Runs of one user waiting at most (default 2); runs waiting on the server at most (default 32: a burst of 20 users' runs all wait their turn). */
   perUserQueue?: number;
   queue?: number;
   /** Processes started ahead of their run (default 1). */
@@ -101,7 +101,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     capacity,
     perUser: options.perUser ?? Math.max(1, Math.floor(capacity / 2)),
     perUserQueue: options.perUserQueue ?? 2,
-    queue: options.queue ?? 16,
+    queue: options.queue ?? 32,
   });
   const warmCount = options.warm ?? 1;
   const defaultTimeout = options.timeoutMs ?? 30_000;

@@ -126,8 +126,15 @@ export function startSandboxProcess(bwrap: string, args: string[], limits: Runne
     }
   };
 
-  child.stdout?.on('data', (chunk: Buffer) => active?.stdout.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => active?.stderr.push(chunk));
+  // Output and result arrive on separate pipes in either order: each arrival may complete the run.
+  child.stdout?.on('data', (chunk: Buffer) => {
+    active?.stdout.push(chunk);
+    active?.settle();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    active?.stderr.push(chunk);
+    active?.settle();
+  });
   const results = child.stdio[3] as Readable | null;
   results?.on('data', (chunk: Buffer) => {
     try {
