@@ -48,8 +48,7 @@ describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
 
   it('pages 26 conversations 25 at a time, most recently updated first', async () => {
     const alice = await user('alice');
-    const created = [];
-    for (let i = 0; i < 26; i += 1) created.push(await newConversation(alice));
+    const created = await conversationsInOrder(alice, 26);
     const newestFirst = created.map((c) => c.conversationId).reverse();
 
     const first = await list(alice, 1);
@@ -78,12 +77,25 @@ describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
   };
   const idsOf = (page: { conversations: { conversationId: string }[] }) =>
     page.conversations.map((c) => c.conversationId);
+  /** `count` new conversations of `owner`, oldest first, updated a second apart in the past: two made within
+   * the same millisecond on a fast machine would otherwise tie, and ties go by id, not by creation. */
+  const conversationsInOrder = async (owner: TestUser, count: number) => {
+    const created = [];
+    for (let i = 0; i < count; i += 1) created.push(await newConversation(owner));
+    for (const [i, conversation] of created.entries()) {
+      const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+      await getDb()
+        .update(conversations)
+        .set({ updatedAt: sql`${at}::timestamptz` })
+        .where(eq(conversations.conversationId, conversation.conversationId));
+    }
+    return created;
+  };
 
   it('pages by cursor, newest first, with nextCursor null after the last page', async () => {
     const alice = await user('alice');
     expect(await cursorPage(alice)).toEqual({ conversations: [], nextCursor: null });
-    const created = [];
-    for (let i = 0; i < 26; i += 1) created.push(await newConversation(alice));
+    const created = await conversationsInOrder(alice, 26);
     const newestFirst = created.map((c) => c.conversationId).reverse();
 
     const first = await cursorPage(alice);
@@ -117,8 +129,7 @@ describeEachEngine('conversation routes', (getDb, { getDatabase }) => {
 
   it('keeps cursor pages stable while conversations are added and moved between requests', async () => {
     const alice = await user('alice');
-    const created = [];
-    for (let i = 0; i < 50; i += 1) created.push(await newConversation(alice));
+    const created = await conversationsInOrder(alice, 50);
     const newestFirst = created.map((c) => c.conversationId).reverse();
     const first = await cursorPage(alice);
     expect(idsOf(first)).toEqual(newestFirst.slice(0, 25));
