@@ -61,8 +61,6 @@ export interface SandboxPool {
   run(request: PythonRunRequest): Promise<PythonRunResult>;
   /** Conversations' interpreters alive now. */
   sessionCount(): number;
-  /** The status now ("off, starting" until the backend is known). */
-  status(): SandboxStatus;
   /** Resolves when the backend is known and `warm` processes are started. */
   ready(): Promise<SandboxStatus>;
   close(): Promise<void>;
@@ -258,8 +256,6 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   return {
     sessionCount: () => sessions.size,
-    status: () =>
-      backend ? statusOf(backend) : { available: false, backend: 'off', reason: 'starting', packages: [] },
     async ready() {
       const found = await detected;
       refill();

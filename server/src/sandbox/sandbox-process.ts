@@ -15,7 +15,7 @@ const START_TIMEOUT_MS = 120_000;
 const MARKER_GRACE_MS = 1000;
 
 /** What the code printed is kept up to this many bytes per stream and run. */
-export const OUTPUT_CAP = 256 * 1024;
+const OUTPUT_CAP = 256 * 1024;
 
 export interface RawOutcome {
   stdout: string;
