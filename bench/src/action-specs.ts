@@ -12,9 +12,9 @@ import {
   type BenchUser,
   type Engine,
 } from './bench-server';
-import { cpuWaitMs } from './proc-readings';
+import { probeHealth } from './health-probe';
 import type { Figure, Section } from './report';
-import { ms, percentile } from './stats';
+import { ms } from './stats';
 
 /** The review's specs: six of them at once, 1 MB and 3,000 operations each. */
 const CONCURRENT = 6;
@@ -113,32 +113,6 @@ const SMALL_SPEC = JSON.stringify({
   servers: [{ url: 'https://small.example.com' }],
   paths: { '/ping': { get: { operationId: 'ping', responses: { 200: { description: 'ok' } } } } },
 });
-
-/** Sends GET /health back to back from this process until stopped; the worst and p99. */
-function probeHealth(server: BenchServer) {
-  const samples: number[] = [];
-  let running = true;
-  const started = performance.now();
-  const waitedBefore = cpuWaitMs(server.pid);
-  const done = (async () => {
-    while (running) {
-      const sent = performance.now();
-      await (await fetch(`${server.url}/health`)).arrayBuffer();
-      samples.push(performance.now() - sent);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  return async () => {
-    running = false;
-    await done;
-    const waitedAfter = cpuWaitMs(server.pid);
-    const waited =
-      waitedBefore === null || waitedAfter === null
-        ? ''
-        : `; the server's thread waited for a CPU ${(((waitedAfter - waitedBefore) / (performance.now() - started)) * 100).toFixed(0)}% of the time`;
-    return `worst ${ms(Math.max(...samples))}, p99 ${ms(percentile(samples, 99))} (${samples.length} probes${waited})`;
-  };
-}
 
 async function createAssistant(server: BenchServer, user: BenchUser): Promise<string> {
   const response = await fetch(`${server.url}/api/assistants`, {

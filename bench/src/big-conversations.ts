@@ -9,7 +9,7 @@ import {
   type BenchUser,
   type Engine,
 } from './bench-server';
-import { cpuWaitMs } from './proc-readings';
+import { probeHealth } from './health-probe';
 import type { Figure, Section } from './report';
 import { ms, percentile } from './stats';
 
@@ -34,40 +34,6 @@ function libreChatFile(count: number, title: string): string {
     createdAt: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
   }));
   return JSON.stringify({ conversationId: `bench-${title}`, title, endpoint: 'openAI', messages });
-}
-
-/** Sends GET /health back to back from this process (not the server's) until stopped; the worst and p99. */
-function probeHealth(server: BenchServer) {
-  const samples: number[] = [];
-  let failures = 0;
-  let running = true;
-  const started = performance.now();
-  const waitedBefore = cpuWaitMs(server.pid);
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${server.url}/health`);
-        await response.arrayBuffer();
-        if (!response.ok) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      samples.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  return async () => {
-    running = false;
-    await done;
-    const failed = failures > 0 ? `, ${failures} failed` : '';
-    const waitedAfter = cpuWaitMs(server.pid);
-    const waited =
-      waitedBefore === null || waitedAfter === null
-        ? ''
-        : `; the server's thread waited for a CPU ${(((waitedAfter - waitedBefore) / (performance.now() - started)) * 100).toFixed(0)}% of the time`;
-    return `worst ${ms(Math.max(...samples))}, p99 ${ms(percentile(samples, 99))} (${samples.length} probes${failed}${waited})`;
-  };
 }
 
 async function timed(body: () => Promise<void>): Promise<number> {
