@@ -90,6 +90,9 @@ function messageValues(message: SaveMessageInput): MessageValues {
     plugins: null,
     threadId: message.thread_id ?? null,
     iconUrl: message.iconURL ?? null,
+    // A summary is written by the summariser alone, never by a save (a later save keeps it).
+    summary: null,
+    summaryTokenCount: null,
   };
 }
 

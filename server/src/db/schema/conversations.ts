@@ -21,6 +21,8 @@ export const conversations = pgTable(
       .default(sql`'{}'::jsonb`),
     /** Generated from `title`; never written by the app. */
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchTsvectorOf('title')),
+    /** The leaf the user last looked at (a message id, not a foreign key: set before or after the row exists). */
+    currentLeafId: uuid('current_leaf_id'),
     ...timestamps(),
   },
   (table) => [

@@ -43,6 +43,9 @@ export const messages = pgTable(
     plugins: jsonb('plugins').$type<JsonObject[]>(),
     threadId: text('thread_id'),
     iconUrl: text('icon_url'),
+    /** A summary of the path from the root up to and including this message (LibreChat's field). */
+    summary: text('summary'),
+    summaryTokenCount: integer('summary_token_count'),
     /** Generated from `text`; never written by the app. */
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchTsvectorOf('text')),
     ...timestamps(),
@@ -86,6 +89,8 @@ export const messageColumns = {
   plugins: messages.plugins,
   threadId: messages.threadId,
   iconUrl: messages.iconUrl,
+  summary: messages.summary,
+  summaryTokenCount: messages.summaryTokenCount,
   createdAt: messages.createdAt,
   updatedAt: messages.updatedAt,
 };
