@@ -14,3 +14,4 @@ export * from './balances';
 export * from './transactions';
 export type { JsonObject } from './columns';
 export * from './assistants';
+export * from './tags';
