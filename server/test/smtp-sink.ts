@@ -14,6 +14,8 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Resolves with the next message whose raw text matches `predicate` (already received or arriving). */
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves once no client is connected (every mail whose connection was accepted has come in or failed). */
+  idle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,11 +23,23 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const waiters: { predicate: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
+  let connected = 0;
+  let idleWaiters: (() => void)[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,
+    onConnect(session, callback) {
+      connected += 1;
+      callback();
+    },
+    onClose() {
+      connected -= 1;
+      if (connected > 0) return;
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    },
     onAuth(auth, session, callback) {
       callback(null, { user: { username: auth.username, password: auth.password } });
     },
@@ -65,6 +79,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             clearTimeout(timer);
             resolve(mail);
           },
+        });
+      });
+    },
+    idle(timeoutMs = 15_000) {
+      if (connected === 0) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('a mail client stayed connected')), timeoutMs);
+        idleWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
         });
       });
     },
