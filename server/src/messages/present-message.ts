@@ -44,6 +44,7 @@ export function presentMessage(row: MessageRecord): Message {
     ...(sources ? { sources } : {}),
     thread_id: row.threadId,
     iconURL: row.iconUrl,
+    ...(row.summary !== null ? { summary: row.summary, summaryTokenCount: row.summaryTokenCount ?? 0 } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paths } from '@parley/shared/api/paths';
 import { messageSchema, messageUpdateBodySchema } from '@parley/shared/schemas/message';
+import { isPathQuery, messagePathQuerySchema } from '@parley/shared/schemas/message-path';
 import { authenticate } from '../plugins/authenticate';
 import { STREAMED_PAGES } from './messages-json';
+import { messagePath } from './path';
 import { conversationMessagesJson, editMessageText, type Db } from './service';
 
 export interface MessageRoutesDeps {
@@ -34,17 +36,27 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesDeps> = async (
   // Streamed page by page and not checked against `messageSchema` on the way out (docs/decisions.md
   // "Message lists are streamed"): `presentMessage` builds each one from a typed row, and the route's tests
   // parse the answer with the schema.
-  app.get(paths.messages, { schema: { params: conversationParamsSchema } }, async (request, reply) => {
-    const chunks = await conversationMessagesJson(
-      db,
-      request.user.id,
-      request.params.conversationId,
-      pageSize,
-    );
-    const relink = relinkFor ? await relinkFor(request.user.id) : undefined;
-    const out = relink ? mapChunks(chunks, relink) : chunks;
-    return reply.type('application/json; charset=utf-8').send(Readable.from(out, STREAMED_PAGES));
-  });
+  // With `leaf`, `limit` or `before`: one page of a path (API.md "Long conversations"), a bounded answer.
+  app.get(
+    paths.messages,
+    { schema: { params: conversationParamsSchema, querystring: messagePathQuerySchema } },
+    async (request, reply) => {
+      const relink = relinkFor ? await relinkFor(request.user.id) : undefined;
+      if (isPathQuery(request.query)) {
+        const page = await messagePath(db, request.user.id, request.params.conversationId, request.query);
+        const json = JSON.stringify(page);
+        return reply.type('application/json; charset=utf-8').send(relink ? relink(json) : json);
+      }
+      const chunks = await conversationMessagesJson(
+        db,
+        request.user.id,
+        request.params.conversationId,
+        pageSize,
+      );
+      const out = relink ? mapChunks(chunks, relink) : chunks;
+      return reply.type('application/json; charset=utf-8').send(Readable.from(out, STREAMED_PAGES));
+    },
+  );
 
   app.put(
     paths.message,

@@ -87,6 +87,9 @@ export const messageSchema = z.object({
   sources: z.array(messageSourceSchema).optional(),
   thread_id: z.string().nullish(),
   iconURL: z.string().nullish(),
+  /** A summary of the path up to and including this message, and its length in tokens (LibreChat's fields). */
+  summary: z.string().optional(),
+  summaryTokenCount: z.number().int().optional(),
   searchResult: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
