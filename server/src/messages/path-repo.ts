@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations, messageColumns, messages } from '../db/schema';
 import type { MessageRecord } from './repo';
@@ -90,17 +90,21 @@ export async function selectNewestDescendantIds(
   return rows.map((row) => row.message_id);
 }
 
-/** The messages with these ids (in no particular order). */
+/**
+ * The conversation's messages with these ids (in no particular order): primary key lookups only (with the
+ * conversation in the condition, a planner without statistics would rather scan the conversation's index).
+ */
 export async function selectMessagesByIds(
   db: Db,
   conversationId: string,
   ids: readonly string[],
 ): Promise<MessageRecord[]> {
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), inArray(messages.messageId, [...ids])));
+    .where(sql`${messages.messageId} = any(${sql.param([...ids])}::uuid[])`);
+  return rows.filter((row) => row.conversationId === conversationId);
 }
 
 /**
