@@ -10,6 +10,7 @@ import { benchToolSteps } from './tool-steps';
 import { benchEmbeddedDatabase } from './embedded-database';
 import { benchBigConversations } from './big-conversations';
 import { benchSandbox } from './sandbox';
+import { benchCodeInterpreterChats } from './code-interpreter-chats';
 import { benchKnowledge } from './knowledge';
 import { benchActionSpecs } from './action-specs';
 
@@ -26,6 +27,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'embedded-database', run: benchEmbeddedDatabase },
   { name: 'big-conversations', run: benchBigConversations },
   { name: 'sandbox', run: benchSandbox },
+  { name: 'code-interpreter-chats', run: benchCodeInterpreterChats },
   { name: 'knowledge', run: benchKnowledge },
   { name: 'action-specs', run: benchActionSpecs },
 ];

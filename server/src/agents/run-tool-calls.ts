@@ -14,13 +14,27 @@ const ajvInstance = lazyModule<Ajv>(async () => {
   const { Ajv: AjvClass } = await import('ajv');
   return new AjvClass({ allErrors: false, strict: false });
 });
-const validators = new WeakMap<AgentTool['tool'], ValidateFunction>();
+/**
+ * Compiled validators by schema text: tools are built for each turn (bound to its user and conversation), so a
+ * cache by tool object missed every turn and compiled again — tens of milliseconds on the event loop per tool
+ * call under a burst. The same schema compiles once; the oldest of more than `VALIDATORS_KEPT` is
+ * forgotten (here and in ajv's own cache, which holds every schema object it compiled).
+ */
+const validators = new Map<string, ValidateFunction>();
+const VALIDATORS_KEPT = 256;
 
 function validatorFor(tool: AgentTool['tool']): ValidateFunction {
-  let validate = validators.get(tool);
+  const key = JSON.stringify(tool.parameters);
+  let validate = validators.get(key);
   if (!validate) {
-    validate = ajvInstance.loaded().compile(tool.parameters);
-    validators.set(tool, validate);
+    const ajv = ajvInstance.loaded();
+    validate = ajv.compile(tool.parameters);
+    const oldest = validators.size >= VALIDATORS_KEPT ? validators.entries().next().value : undefined;
+    if (oldest) {
+      validators.delete(oldest[0]);
+      ajv.removeSchema(oldest[1].schema as object);
+    }
+    validators.set(key, validate);
   }
   return validate;
 }
