@@ -76,7 +76,7 @@ test('theme and language apply at once and after a reload', async ({ page }) => 
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page.getByRole('textbox', { name: 'Nachricht', exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Wie kann ich dir heute helfen?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Wie kann ich Ihnen heute helfen?' })).toBeVisible();
 });
 
 test('enter-to-send off makes Enter a new line', async ({ page, fake }) => {
