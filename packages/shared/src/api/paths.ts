@@ -15,6 +15,16 @@ export const paths = {
   authPassword: '/api/auth/password',
   /** POST: signs out every session of the user but this one → `{revoked}`. */
   authRevokeOtherSessions: '/api/auth/sessions/revoke-others',
+  /** GET the caller's two-factor state `{enabled, backupCodesLeft}` (API.md "Two-factor sign-in"). */
+  twoFactor: '/api/auth/2fa',
+  twoFactorEnable: '/api/auth/2fa/enable',
+  twoFactorConfirm: '/api/auth/2fa/confirm',
+  twoFactorDisable: '/api/auth/2fa/disable',
+  twoFactorRegenerateBackupCodes: '/api/auth/2fa/backup/regenerate',
+  /** The sign-in's second step: `{tempToken, token?|backupCode?}` → `{token, user}` + refresh cookie. */
+  twoFactorVerifyTemp: '/api/auth/2fa/verify-temp',
+  /** DELETE: an administrator turns a user's two-factor sign-in off. */
+  adminUserTwoFactor: '/api/admin/users/:id/2fa',
   /** Route patterns of social login; the browser navigates to `oauthLoginPath(provider)`. */
   oauthLogin: '/oauth/:provider',
   oauthCallback: '/oauth/:provider/callback',
