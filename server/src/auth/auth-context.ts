@@ -1,3 +1,4 @@
+import type { LoginChallenge } from '@parley/shared/schemas/two-factor';
 import type { User } from '@parley/shared/schemas/user';
 import type { Db } from '../db/client';
 import { signAccessToken } from '../lib/access-token';
@@ -19,6 +20,8 @@ export interface AuthContext {
   now: () => Date;
   /** Failures of work that finishes after the response (sending mail). */
   onBackgroundError: (error: unknown, what: string) => void;
+  /** After a right password: the second step the user must take first (two-factor), or null. */
+  secondFactor?: ((user: User) => Promise<LoginChallenge | null>) | undefined;
 }
 
 /** A signed-in user: the access token and user for the body, the refresh token for the cookie. */

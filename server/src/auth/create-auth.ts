@@ -8,7 +8,7 @@ import { abuseSettingsFrom, createAbuseGuard } from './abuse-guard';
 import { authSettingsFrom } from './auth-settings';
 import { oauthConfigFrom } from './oauth/oauth-config';
 import { createOAuthService, type OAuthService } from './oauth/oauth-service';
-import { createAuthService, type AuthService } from './service';
+import { createAuthService, type AuthService, type AuthServiceDeps } from './service';
 
 /** The auth and social-login services as configured by env and YAML. */
 export function createAuthFromConfig(deps: {
@@ -18,6 +18,8 @@ export function createAuthFromConfig(deps: {
   coordination: Coordination;
   now: () => Date;
   logger?: Logger | undefined;
+  /** Two-factor sign-in's second step after a right password. */
+  secondFactor?: AuthServiceDeps['secondFactor'];
 }): { auth: AuthService; oauth: OAuthService } {
   const { config } = deps;
   const settings = authSettingsFrom(config);
@@ -30,6 +32,7 @@ export function createAuthFromConfig(deps: {
     mailer: mailerSettings ? createMailer(mailerSettings) : null,
     now: deps.now,
     onBackgroundError: (error, what) => deps.logger?.error({ err: error }, `${what} failed`),
+    secondFactor: deps.secondFactor,
   });
   const oauth = createOAuthService({
     config: oauthConfigFrom(config.env, settings),

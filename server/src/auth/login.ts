@@ -1,4 +1,5 @@
 import type { LoginRequest, RegisterRequest } from '@parley/shared/schemas/auth';
+import type { LoginChallenge } from '@parley/shared/schemas/two-factor';
 import { authErrors } from './auth-errors';
 import { signIn, type AuthContext, type SignedIn } from './auth-context';
 import { isDomainAllowed } from './auth-settings';
@@ -6,14 +7,17 @@ import { hashPassword, verifyPassword } from './passwords';
 
 /**
  * Email and password sign-in. Unknown email and wrong password fail alike, in about the same time
- * (the password is verified against a dummy hash when there is no account).
+ * (the password is verified against a dummy hash when there is no account). A right password of an account
+ * with two-factor sign-in (or that must set it up) answers the second step instead of a session.
  */
-export async function login(ctx: AuthContext, input: LoginRequest): Promise<SignedIn> {
+export async function login(ctx: AuthContext, input: LoginRequest): Promise<SignedIn | LoginChallenge> {
   if (!ctx.settings.allowEmailLogin) throw authErrors.emailLoginDisabled();
   const account = await ctx.users.findAccountByEmail(input.email);
   const matches = await verifyPassword(account?.passwordHash ?? null, input.password);
   if (!account || !matches) throw authErrors.invalidCredentials();
   if ((await ctx.guard.banRemainingMs([{ userId: account.user.id }])) > 0) throw authErrors.banned();
+  const challenge = await ctx.secondFactor?.(account.user);
+  if (challenge) return challenge;
   return signIn(ctx, account.user);
 }
 

@@ -11,6 +11,7 @@ import {
   resetPasswordRequestSchema,
   type RequestPasswordResetRequest,
 } from '@parley/shared/schemas/auth';
+import { loginResponseSchema } from '@parley/shared/schemas/two-factor';
 import { authErrors } from './auth-errors';
 import { limitedRoute } from './limit-hooks';
 import { RESET_MESSAGES } from './password-reset';
@@ -39,9 +40,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, { a
 
   app.post(
     paths.authLogin,
-    { preHandler: limitedRoute(auth.guard, 'login'), schema: { body: loginRequestSchema, ...ok } },
+    {
+      preHandler: limitedRoute(auth.guard, 'login'),
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
     async (request, reply) => {
       const signedIn = await auth.login(request.body);
+      // Two-factor: no session and no cookie until the second step (API.md "Two-factor sign-in").
+      if ('tempToken' in signedIn) return signedIn;
       setRefreshCookie(reply, signedIn.refresh, secure);
       return present(signedIn);
     },

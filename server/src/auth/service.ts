@@ -6,12 +6,14 @@ import type {
   ResetPasswordRequest,
 } from '@parley/shared/schemas/auth';
 import type { ChangePasswordRequest } from '@parley/shared/schemas/account';
+import type { LoginChallenge } from '@parley/shared/schemas/two-factor';
+import type { User } from '@parley/shared/schemas/user';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import type { UsersService } from '../users/service';
 import type { AbuseGuard } from './abuse-guard';
 import { changePassword } from './account';
-import type { AuthContext, SignedIn } from './auth-context';
+import { signIn, type AuthContext, type SignedIn } from './auth-context';
 import type { AuthSettings } from './auth-settings';
 import { login, register } from './login';
 import type { SocialProfile } from './oauth/social-profile';
@@ -27,7 +29,10 @@ export interface AuthService {
   readonly settings: AuthSettings;
   readonly guard: AbuseGuard;
   register(input: RegisterRequest): Promise<SignedIn>;
-  login(input: LoginRequest): Promise<SignedIn>;
+  /** Signed in, or the second step first (two-factor sign-in). */
+  login(input: LoginRequest): Promise<SignedIn | LoginChallenge>;
+  /** Starts a session for a user whose sign-in finished elsewhere (two-factor's second step). */
+  startSession(user: User): Promise<SignedIn>;
   refresh(refreshToken: string | undefined): Promise<RefreshOutcome>;
   logout(refreshToken: string | undefined): Promise<void>;
   requestPasswordReset(input: RequestPasswordResetRequest): RequestPasswordResetResponse;
@@ -53,6 +58,7 @@ export interface AuthServiceDeps {
   mailer: Mailer | null;
   now: () => Date;
   onBackgroundError: (error: unknown, what: string) => void;
+  secondFactor?: AuthContext['secondFactor'];
 }
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
@@ -68,6 +74,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     guard: deps.guard,
     register: (input) => register(ctx, input),
     login: (input) => login(ctx, input),
+    startSession: (user) => signIn(ctx, user),
     refresh: (token) => refresh(ctx, token),
     logout: (token) => sessions.revoke(token),
     requestPasswordReset: (input) => requestPasswordReset(ctx, input),
