@@ -197,6 +197,14 @@ export const envSchema = z.object({
   ALLOW_SOCIAL_REGISTRATION: flag(false),
   /** Password reset by email; only with email configured, where it defaults to true. */
   ALLOW_PASSWORD_RESET: optionalFlag,
+  /** Who must set up two-factor sign-in at their next sign-in: `off` (default), `admins` or `all`. */
+  REQUIRE_2FA: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 'off' : value))
+    .pipe(z.enum(['off', 'admins', 'all'], { error: 'expected off, admins or all' })),
 
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,
