@@ -324,11 +324,10 @@ describe('createActionCaller: bad answers', () => {
   });
 
   it('silence past the time limit is a clear error', async () => {
-    const started = performance.now();
+    // The API never answers: only the time limit ends the call.
     await expect(caller({ type: 'none' }, {}, { timeoutMs: 300 })(fn('silent'), {})).rejects.toThrow(
       'The API at 127.0.0.1 did not answer within 0.3 s.',
     );
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('a 50 MB answer is cut at the cap, with a note, without reading it all', async () => {

@@ -93,18 +93,25 @@ describeEachEngine('conversation service', (getDb, { getDatabase }) => {
     const alice = await createTestUser(getDatabase(), { name: 'alice', password: null });
     const id = randomUUID();
     await saveConversationForTurn(getDb(), alice.user.id, turn(id));
-    const wait = { waitMs: 2_000, intervalMs: 20, pendingForMs: 60_000, now: () => new Date() };
+    // An injected clock: read once for the deadline, then once per look at the conversation.
+    const started = Date.now();
+    let reads = 0;
+    let advanceBy = 0;
+    const now = () => new Date(started + advanceBy * reads++);
+    const wait = { waitMs: 2_000, intervalMs: 5, pendingForMs: 60_000, now };
 
+    // The clock stands still: it keeps asking until the title is there.
     const asked = getGeneratedTitle(getDb(), alice.user.id, id, wait);
-    setTimeout(() => void setGeneratedTitle(getDb(), alice.user.id, id, '  Trip to Rome  '), 100);
+    await expect.poll(() => reads, { timeout: 15_000 }).toBeGreaterThanOrEqual(3); // looked twice, no title
+    await setGeneratedTitle(getDb(), alice.user.id, id, '  Trip to Rome  ');
     expect(await asked).toEqual({ title: 'Trip to Rome' });
 
+    // 800 ms pass at every look: looks at 0.8 and 1.6 s are within the 2 s wait, the one at 2.4 s is not.
     const other = randomUUID();
     await saveConversationForTurn(getDb(), alice.user.id, turn(other));
-    const started = Date.now();
-    expect(await statusOf(getGeneratedTitle(getDb(), alice.user.id, other, { ...wait, waitMs: 150 }))).toBe(
-      404,
-    );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    reads = 0;
+    advanceBy = 800;
+    expect(await statusOf(getGeneratedTitle(getDb(), alice.user.id, other, wait))).toBe(404);
+    expect(reads).toBe(4);
   });
 });
