@@ -24,6 +24,8 @@ import { announceDeleted } from './chat/conversation-deleted';
 import { chatRoutes } from './chat/routes';
 import { configRoutes } from './config/routes';
 import { conversationRoutes } from './conversations/routes';
+import { forkRoutes } from './forks/routes';
+import { tagRoutes } from './tags/routes';
 import type { Database } from './db/client';
 import { endpointsRoutes } from './endpoints/routes';
 import { exportRoutes } from './export/routes';
@@ -142,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const pageSize = MESSAGES_PER_PAGE[database.kind];
   const files = createFilesService({ db, config });
+  await app.register(tagRoutes, { db, jwtSecret });
+  await app.register(forkRoutes, { db, jwtSecret, batchSize: MESSAGES_PER_STATEMENT[database.kind] });
   app.addHook('onClose', () => files.close());
   await app.register(messageRoutes, {
     db,

@@ -8,6 +8,7 @@ import { logEmbeddedDatabaseEvent } from './db/embedded/log-event';
 import { migrateDatabase } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { offMessage, sharedSandbox } from './sandbox';
+import { createSweeper } from './sweeper/sweeper';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** `server/src/main.ts` and the bundled `server/dist/main.js` both sit two levels below the root. */
@@ -53,7 +54,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = app;
-  server.addHook('onClose', () => database.close());
+  // One background sweeper of expired temporary chats per instance (one sweeps at a time: sweeper.ts).
+  const sweeper = createSweeper({ db: database.db, engine: database.kind, logger });
+  server.addHook('onClose', async () => {
+    await sweeper.stop();
+    await database.close();
+  });
 
   let stopping = false;
   stop = (signal: string) => {
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await server.listen({ port: config.server.port, host: config.server.host });
+  sweeper.start();
   const elapsed = Math.round(performance.now() - startedAt);
   const where = database.kind === 'pglite' ? `PGlite in ${join(config.server.dataDir, 'db')}` : 'PostgreSQL';
   logger.info({ url: config.server.domainClient, database: database.kind, startupMs: elapsed }, 'ready');

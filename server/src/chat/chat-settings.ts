@@ -21,6 +21,8 @@ export interface ChatSettings {
   /** How long an abort request waits for the stopped run's `final`. */
   abortWaitMs: number;
   titleConvo: boolean;
+  /** How long a temporary chat is kept (YAML `interface.temporaryChatRetention` hours; default 720). */
+  temporaryChatRetentionMs?: number;
   limits: {
     concurrent: { enabled: boolean; max: number; ttlMs: number };
     ip: WindowLimit;

@@ -26,6 +26,7 @@ import { getTokenCounter } from '../tokenizer/service';
 import { createChatEngine, type ChatEngine } from './chat-engine';
 import { chatSettingsFromEnv, type ChatSettings } from './chat-settings';
 import { createOpenAIModeration } from './moderation';
+import { temporaryChatRetentionMs } from '../sweeper/retention';
 import type {
   AttachmentsPort,
   BalancePort,
@@ -182,7 +183,10 @@ function moderationOf(config: AppConfig): ModerationPort | undefined {
 export function createChatEngineFor(wiring: ChatEngineWiring): ChatEngine {
   const logger = wiring.logger ?? SILENT;
   return createChatEngine({
-    settings: wiring.settings ?? chatSettingsFromEnv(wiring.config.env),
+    settings: wiring.settings ?? {
+      ...chatSettingsFromEnv(wiring.config.env),
+      temporaryChatRetentionMs: temporaryChatRetentionMs(wiring.config.yaml),
+    },
     ...dataPorts(wiring.db, wiring.config),
     tokenizer: { counterFor: (model) => getTokenCounter(model) },
     endpoints: endpointsPort(wiring.endpoints),

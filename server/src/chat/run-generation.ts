@@ -47,6 +47,7 @@ async function streamReply(ctx: RunContext, state: ReplyState, signal: AbortSign
 function shouldTitle(ctx: RunContext, state: ReplyState): boolean {
   return (
     ctx.turn.isNewConversation &&
+    !ctx.conversation.isTemporary &&
     ctx.deps.settings.titleConvo &&
     ctx.resolved.titleConvo &&
     state.finish !== undefined &&
@@ -101,7 +102,10 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
     if (!state.finish) ctx.upstream?.abort();
     // A first reply that was stopped or failed (or no title model): the first message names the
     // conversation before `final`, so the list never fills with "New Chat" rows.
-    if (ctx.turn.isNewConversation && !shouldTitle(ctx, state)) await titleFromFirstMessage(ctx);
+    // A temporary chat is never titled (SPEC: no title generation).
+    if (ctx.turn.isNewConversation && !ctx.conversation.isTemporary && !shouldTitle(ctx, state)) {
+      await titleFromFirstMessage(ctx);
+    }
     // The run's record is written before `final`, so a client that reads it after the stream sees its end.
     if (assistantRun) await endAssistantRun(ctx, assistantRun, state);
     await finalize(ctx, state, saver);

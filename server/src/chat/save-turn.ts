@@ -7,6 +7,9 @@ import type { MessageWrite, TurnConversation } from './ports';
 import type { ChatEngineDeps } from './run-context';
 import type { Turn } from './turn';
 import type { TurnFiles } from './turn-files';
+import { DEFAULT_TEMPORARY_RETENTION_HOURS } from '../sweeper/retention';
+
+const DEFAULT_TEMPORARY_RETENTION_MS = DEFAULT_TEMPORARY_RETENTION_HOURS * 3_600_000;
 
 export interface SavedTurn {
   conversation: Conversation;
@@ -45,6 +48,14 @@ export async function saveTurn(
     endpointType: body.endpointType ?? null,
     model: body.model,
     options: prepared.options,
+    ...(body.isTemporary && turn.isNewConversation
+      ? {
+          isTemporary: true,
+          expiredAt: new Date(
+            Date.now() + (deps.settings.temporaryChatRetentionMs ?? DEFAULT_TEMPORARY_RETENTION_MS),
+          ),
+        }
+      : {}),
   };
   const { saved } = turn.userMessage;
   const result = saved

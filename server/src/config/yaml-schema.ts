@@ -255,6 +255,13 @@ export const yamlConfigSchema = z.strictObject({
       sidePanel: z.boolean().optional(),
       privacyPolicy: externalLinkSchema.optional(),
       termsOfService: externalLinkSchema.optional(),
+      /** Hours a temporary chat is kept before the sweeper deletes it (LibreChat's key; default 720). */
+      temporaryChatRetention: z
+        .number({ error: 'must be a number of hours' })
+        .int('must be a whole number of hours')
+        .min(1, 'must be at least 1 hour')
+        .max(8760, 'must be at most 8760 hours (one year)')
+        .optional(),
     })
     .optional(),
   fileStrategy: z.enum(['local', 'firebase', 'openai', 's3', 'vectordb']).default('local'),

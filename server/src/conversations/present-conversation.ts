@@ -33,5 +33,11 @@ export function presentConversation(row: ConversationRecord): Conversation {
     model: row.model,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    isArchived: row.isArchived,
+    pinned: row.pinnedAt !== null,
+    pinnedAt: row.pinnedAt?.toISOString() ?? null,
+    tags: row.tags,
+    isTemporary: row.isTemporary,
+    expiredAt: row.expiredAt?.toISOString() ?? null,
   };
 }

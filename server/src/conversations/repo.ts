@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { driverValue, rawPlaceholder } from '../db/prepared';
 import { conversations, type JsonObject } from '../db/schema';
 
 /** Every column except the generated `search_vector`. */
-const columns = {
+export const conversationColumns = {
   conversationId: conversations.conversationId,
   userId: conversations.userId,
   title: conversations.title,
@@ -12,9 +12,15 @@ const columns = {
   endpointType: conversations.endpointType,
   model: conversations.model,
   options: conversations.options,
+  isArchived: conversations.isArchived,
+  pinnedAt: conversations.pinnedAt,
+  tags: conversations.tags,
+  isTemporary: conversations.isTemporary,
+  expiredAt: conversations.expiredAt,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
+const columns = conversationColumns;
 
 export interface ConversationRecord {
   conversationId: string;
@@ -24,6 +30,11 @@ export interface ConversationRecord {
   endpointType: string | null;
   model: string | null;
   options: JsonObject;
+  isArchived: boolean;
+  pinnedAt: Date | null;
+  tags: string[];
+  isTemporary: boolean;
+  expiredAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,28 +45,69 @@ const clockNow = sql`clock_timestamp()`;
 const owned = (userId: string, conversationId: string) =>
   and(eq(conversations.userId, userId), eq(conversations.conversationId, conversationId));
 
+/** Not a temporary chat past its expiry (the sweeper deletes those; until then they are already gone). */
+const notExpired = sql`(${conversations.expiredAt} is null or ${conversations.expiredAt} > now())`;
+
 export async function selectConversation(
   db: Db,
   userId: string,
   conversationId: string,
 ): Promise<ConversationRecord | null> {
-  const rows = await db.select(columns).from(conversations).where(owned(userId, conversationId)).limit(1);
+  const rows = await db
+    .select(columns)
+    .from(conversations)
+    .where(and(owned(userId, conversationId), notExpired))
+    .limit(1);
   return rows[0] ?? null;
 }
+
+/** Which conversations a list shows: never temporary ones; archived ones only when asked for. */
+export interface ListFilter {
+  isArchived: boolean;
+  /** true: only pinned ones; false: only unpinned ones; undefined: both, pinned first. */
+  pinned?: boolean;
+  /** Any of these tags (none: no tag condition). */
+  tags?: string[];
+}
+
+const listed = (userId: string, filter: ListFilter): SQL | undefined =>
+  and(
+    eq(conversations.userId, userId),
+    eq(conversations.isArchived, filter.isArchived),
+    not(conversations.isTemporary),
+    filter.tags && filter.tags.length > 0
+      ? sql`${conversations.tags} && array[${sql.join(
+          filter.tags.map((tag) => sql`${tag}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
+  );
 
 export async function selectConversationPage(
   db: Db,
   userId: string,
+  filter: ListFilter,
   page: { limit: number; offset: number },
 ): Promise<ConversationRecord[]> {
   return db
     .select(columns)
     .from(conversations)
-    .where(eq(conversations.userId, userId))
-    .orderBy(desc(conversations.updatedAt), desc(conversations.conversationId))
+    .where(and(listed(userId, filter), pinnedCondition(filter.pinned)))
+    .orderBy(
+      sql`${conversations.pinnedAt} desc nulls last`,
+      desc(conversations.updatedAt),
+      desc(conversations.conversationId),
+    )
     .limit(page.limit)
     .offset(page.offset);
 }
+
+const pinnedCondition = (pinned: boolean | undefined): SQL | undefined =>
+  pinned === undefined
+    ? undefined
+    : pinned
+      ? isNotNull(conversations.pinnedAt)
+      : isNull(conversations.pinnedAt);
 
 /**
  * Where a keyset page starts: after the row with this `updatedAt` (ISO 8601 with microseconds, as the
@@ -73,13 +125,18 @@ export interface KeyedConversationRecord extends ConversationRecord {
 /** `updated_at` to the microsecond, in UTC, whatever the session's time zone and date style. */
 const exactUpdatedAt = sql<string>`to_char(${conversations.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** `pinned_at` to the microsecond, in UTC (as `exactUpdatedAt`). */
+const exactPinnedAt = sql<string>`to_char(${conversations.pinnedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /**
- * Up to `limit` of the user's conversations after `after` (from the top without it), newest `updatedAt`
- * first, ties by id: one range scan of `conversations_user_id_updated_at_id_idx` however deep the page.
+ * Up to `limit` of the user's unpinned listed conversations after `after` (from the top without it), newest
+ * `updatedAt` first, ties by id: one range scan of `conversations_user_id_is_archived_updated_at_id_idx`
+ * however deep the page (a tag filter reads on along it until enough rows carry a tag).
  */
 export async function selectConversationsAfter(
   db: Db,
   userId: string,
+  filter: ListFilter,
   after: ListKey | null,
   limit: number,
 ): Promise<KeyedConversationRecord[]> {
@@ -88,7 +145,8 @@ export async function selectConversationsAfter(
     .from(conversations)
     .where(
       and(
-        eq(conversations.userId, userId),
+        listed(userId, filter),
+        isNull(conversations.pinnedAt),
         after
           ? sql`(${conversations.updatedAt}, ${conversations.conversationId}) < (${after.updatedAt}::timestamptz, ${after.conversationId}::uuid)`
           : undefined,
@@ -102,8 +160,42 @@ export async function selectConversationsAfter(
   }));
 }
 
-export async function countConversations(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId));
+/**
+ * Up to `limit` of the user's pinned listed conversations after `after` (a `pinnedAt` to the microsecond
+ * and an id), newest pin first: a range scan of `conversations_user_id_pinned_at_id_idx`.
+ */
+export async function selectPinnedAfter(
+  db: Db,
+  userId: string,
+  filter: ListFilter,
+  after: ListKey | null,
+  limit: number,
+): Promise<KeyedConversationRecord[]> {
+  const rows = await db
+    .select({ ...columns, exactPinnedAt })
+    .from(conversations)
+    .where(
+      and(
+        listed(userId, filter),
+        isNotNull(conversations.pinnedAt),
+        after
+          ? sql`(${conversations.pinnedAt}, ${conversations.conversationId}) < (${after.updatedAt}::timestamptz, ${after.conversationId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.pinnedAt), desc(conversations.conversationId))
+    .limit(limit);
+  return rows.map(({ exactPinnedAt: pinnedAt, ...row }) => ({
+    ...row,
+    key: { updatedAt: pinnedAt, conversationId: row.conversationId },
+  }));
+}
+
+export async function countConversations(db: Db, userId: string, filter: ListFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(and(listed(userId, filter), pinnedCondition(filter.pinned)));
   return row?.n ?? 0;
 }
 
@@ -114,6 +206,9 @@ export interface TurnConversationValues {
   endpointType: string | null;
   model: string | null;
   options: JsonObject;
+  /** Used only when the conversation is created: a temporary chat, deleted after `expiredAt`. */
+  isTemporary: boolean;
+  expiredAt: Date | null;
 }
 
 /**
@@ -133,6 +228,8 @@ const TURN_KEYS = [
   'endpointType',
   'model',
   'options',
+  'isTemporary',
+  'expiredAt',
   'userId',
 ] as const;
 
@@ -190,18 +287,30 @@ export interface ConversationPatch {
   model?: string | null;
   /** Merged into the stored options (keys given replace keys stored). */
   options?: JsonObject;
+  /** Archiving unpins. */
+  isArchived?: boolean;
+  /** Pinning unarchives; only while fewer than `pinLimit` others are pinned. */
+  pinned?: boolean;
+  /** The whole tag list, spelled as the user's tags spell them. */
+  tags?: string[];
+  /** "Keep this chat": a temporary chat becomes a normal one. */
+  keep?: boolean;
 }
 
 /**
  * Applies the patch. A change of model or options bumps `updatedAt` (the conversation moves to the top of
- * the list); a rename alone does not, so a renamed row stays where the reader found it.
+ * the list); a rename, archive, pin, tags or keep does not, so the row stays where the reader found it.
+ * Null when the conversation is not the caller's, or when it would be pinned past `pinLimit`.
  */
 export async function updateConversationRow(
   db: Db,
   userId: string,
   conversationId: string,
   patch: ConversationPatch,
+  pinLimit = Number.POSITIVE_INFINITY,
 ): Promise<ConversationRecord | null> {
+  const bumps = patch.model !== undefined || (patch.options && Object.keys(patch.options).length > 0);
+  const pinning = patch.pinned === true;
   const rows = await db
     .update(conversations)
     .set({
@@ -210,13 +319,26 @@ export async function updateConversationRow(
       ...(patch.options && Object.keys(patch.options).length > 0
         ? { options: sql`${conversations.options} || ${JSON.stringify(patch.options)}::jsonb` }
         : {}),
-      // The column's $onUpdate would bump it on every update: a rename keeps it explicitly.
-      updatedAt:
-        patch.model !== undefined || (patch.options && Object.keys(patch.options).length > 0)
-          ? clockNow
-          : sql`${conversations.updatedAt}`,
+      ...(patch.isArchived !== undefined ? { isArchived: patch.isArchived } : {}),
+      ...(patch.isArchived === true || patch.pinned === false ? { pinnedAt: null } : {}),
+      ...(pinning
+        ? { pinnedAt: sql`coalesce(${conversations.pinnedAt}, ${clockNow})`, isArchived: false }
+        : {}),
+      ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
+      ...(patch.keep ? { isTemporary: false, expiredAt: null } : {}),
+      // The column's $onUpdate would bump it on every update: the others keep it explicitly.
+      updatedAt: bumps ? clockNow : sql`${conversations.updatedAt}`,
     })
-    .where(owned(userId, conversationId))
+    .where(
+      and(
+        owned(userId, conversationId),
+        notExpired,
+        pinning && Number.isFinite(pinLimit)
+          ? sql`(${conversations.pinnedAt} is not null or (select count(*) from ${conversations} p
+                 where p.user_id = ${userId} and p.pinned_at is not null) < ${pinLimit})`
+          : undefined,
+      ),
+    )
     .returning(columns);
   return rows[0] ?? null;
 }

@@ -51,10 +51,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesDeps> =
       },
     },
     async (request) => {
-      const { pageNumber, cursor } = request.query;
+      const { pageNumber, cursor, ...filter } = request.query;
       return pageNumber === undefined
-        ? listConversationsAfter(db, request.user.id, cursor)
-        : listConversations(db, request.user.id, pageNumber);
+        ? listConversationsAfter(db, request.user.id, cursor, filter)
+        : listConversations(db, request.user.id, pageNumber, filter);
     },
   );
 

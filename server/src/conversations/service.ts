@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { DEFAULT_TITLE } from '@parley/shared/constants';
 import {
   CONVERSATIONS_PAGE_SIZE,
+  PINS_PER_USER,
   type Conversation,
   type ConversationCursorPage,
   type ConversationList,
@@ -13,7 +14,9 @@ import {
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import type { Db } from '../db/client';
 import type { JsonObject } from '../db/schema';
-import { badRequest, notFound } from '../lib/errors';
+import { AppError, badRequest, notFound } from '../lib/errors';
+import { resolveTagNames } from '../tags/service';
+import { withTagsLock } from '../tags/repo';
 import { toStorableText } from '../lib/storable-text';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { presentConversation } from './present-conversation';
@@ -27,8 +30,12 @@ import {
   turnConversationParams,
   turnConversationTemplate,
   upsertTurnConversation,
+  type ConversationPatch,
+  type KeyedConversationRecord,
+  type ListFilter,
   type TurnConversationValues,
   updateConversationRow,
+  selectPinnedAfter,
 } from './repo';
 
 export type { Db } from '../db/client';
@@ -61,38 +68,70 @@ export async function getConversation(db: Db, userId: string, conversationId: st
   return conversation;
 }
 
+/** The list's query: archived or not, pinned or not, tags. */
+export interface ListQuery {
+  isArchived?: boolean;
+  pinned?: boolean;
+  tags?: string[];
+}
+
+const filterOf = (query: ListQuery): ListFilter => ({
+  isArchived: query.isArchived ?? false,
+  pinned: query.pinned,
+  tags: query.tags,
+});
+
 /**
- * One page (25) of the caller's conversations, most recently updated first, ties by id, after `cursor` (from
- * the top without one). No count of all rows: one more row than a page is read to know whether one follows.
+ * One page (25) of the caller's listed conversations after `cursor` (from the top without one): the pinned
+ * ones first, newest pin first, then the others, most recently updated first, ties by id. Temporary chats
+ * are never listed, archived ones only with `isArchived`. No count of all rows: one more row than a page is
+ * read to know whether one follows; each half is a range scan of its own partial index.
  */
 export async function listConversationsAfter(
   db: Db,
   userId: string,
   cursor: string | undefined,
+  query: ListQuery = {},
 ): Promise<ConversationCursorPage> {
   const after = cursor ? decodeListCursor(cursor) : null;
   if (cursor && !after)
     throw badRequest('cursor: is not a valid cursor', { cursor: 'is not a valid cursor' });
-  const rows = await selectConversationsAfter(db, userId, after, CONVERSATIONS_PAGE_SIZE + 1);
-  const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+  const filter = filterOf(query);
+  const size = CONVERSATIONS_PAGE_SIZE;
+  const rows: { pinned: boolean; row: KeyedConversationRecord }[] = [];
+  const inPinned = !after || after.pinned;
+  if (inPinned && filter.pinned !== false) {
+    const pinned = await selectPinnedAfter(db, userId, filter, after?.key ?? null, size + 1);
+    rows.push(...pinned.map((row) => ({ pinned: true, row })));
+  }
+  if (rows.length <= size && filter.pinned !== true) {
+    const from = after && !after.pinned ? after.key : null;
+    const recent = await selectConversationsAfter(db, userId, filter, from, size + 1 - rows.length);
+    rows.push(...recent.map((row) => ({ pinned: false, row })));
+  }
+  const page = rows.slice(0, size);
   const last = page.at(-1);
   return {
-    conversations: page.map(presentConversation),
-    nextCursor: rows.length > page.length && last ? encodeListCursor(last.key) : null,
+    conversations: page.map(({ row }) => presentConversation(row)),
+    nextCursor:
+      rows.length > page.length && last ? encodeListCursor({ pinned: last.pinned, key: last.row.key }) : null,
   };
 }
 
 /**
- * `?pageNumber=N`, kept for compatibility: one page (1-based, 25 a page) with the number of pages. It counts
- * the caller's conversations (an index-only scan) and skips with OFFSET; the web uses `listConversationsAfter`.
+ * `?pageNumber=N`, kept for compatibility: one page (1-based, 25 a page) with the number of pages, in the
+ * same order and with the same filters as the cursor pages. It counts the listed conversations and skips
+ * with OFFSET; the web uses `listConversationsAfter`.
  */
 export async function listConversations(
   db: Db,
   userId: string,
   pageNumber: number,
+  query: ListQuery = {},
 ): Promise<ConversationList> {
-  const total = await countConversations(db, userId);
-  const rows = await selectConversationPage(db, userId, {
+  const filter = filterOf(query);
+  const total = await countConversations(db, userId, filter);
+  const rows = await selectConversationPage(db, userId, filter, {
     limit: CONVERSATIONS_PAGE_SIZE,
     offset: (pageNumber - 1) * CONVERSATIONS_PAGE_SIZE,
   });
@@ -113,20 +152,50 @@ function toStoredOptions(options: Partial<EndpointOptions>): JsonObject {
   return stored;
 }
 
-/** Rename and/or change option fields; the conversation moves to the top of the list. */
+const pinLimit = () =>
+  new AppError(409, `You can pin at most ${PINS_PER_USER} conversations; unpin one to pin another`, {
+    code: 'pin_limit',
+  });
+
+/**
+ * Rename and/or change option fields (the conversation moves to the top of the list); archive, pin, tag or
+ * keep a temporary chat (it stays where it is). Tags are resolved to the user's tags (missing ones are
+ * created) in the same transaction as the update, so a refusal changes nothing.
+ */
 export async function updateConversation(
   db: Db,
   userId: string,
   arg: ConversationUpdateArg,
 ): Promise<Conversation> {
-  const { conversationId, title, model, ...options } = arg;
-  const row = await updateConversationRow(db, userId, conversationId, {
+  const { conversationId, title, model, isArchived, pinned, tags, isTemporary, ...options } = arg;
+  if (isArchived === true && pinned === true) {
+    throw badRequest('A conversation cannot be archived and pinned at once', {
+      pinned: 'conflicts with isArchived',
+    });
+  }
+  const patch: ConversationPatch = {
     title,
     model,
     options: toStoredOptions(options),
-  });
-  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
-  return presentConversation(row);
+    isArchived,
+    pinned,
+    keep: isTemporary === false,
+  };
+  const row =
+    tags === undefined
+      ? await updateConversationRow(db, userId, conversationId, patch, PINS_PER_USER)
+      : await withTagsLock(db, userId, async (tx) =>
+          updateConversationRow(
+            tx,
+            userId,
+            conversationId,
+            { ...patch, tags: await resolveTagNames(tx, userId, tags) },
+            PINS_PER_USER,
+          ),
+        );
+  if (row) return presentConversation(row);
+  if (pinned === true && (await findConversation(db, userId, conversationId))) throw pinLimit();
+  throw notFound(CONVERSATION_NOT_FOUND);
 }
 
 /**
@@ -154,6 +223,9 @@ export interface TurnConversationInput {
   options: Partial<EndpointOptions>;
   /** Used only when the conversation is created (default "New Chat"). */
   title?: string;
+  /** Used only when the conversation is created: a temporary chat, deleted after `expiredAt`. */
+  isTemporary?: boolean;
+  expiredAt?: Date | null;
 }
 
 /** The row values of a turn's conversation; an id that cannot be a conversation's is a 404. */
@@ -166,6 +238,8 @@ function turnConversationValues(input: TurnConversationInput): TurnConversationV
     endpointType: input.endpointType ?? null,
     model: input.model ?? input.options.model ?? null,
     options: toStoredOptions(input.options),
+    isTemporary: input.isTemporary === true,
+    expiredAt: input.isTemporary === true ? (input.expiredAt ?? null) : null,
   };
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { conversationColumns } from '../conversations/repo';
 import type { Db } from '../db/client';
 import { conversations } from '../db/schema';
 
@@ -8,7 +9,7 @@ export interface ExportCursor {
   conversationId: string;
 }
 
-/** The next `limit` conversations of the user, oldest first, after the cursor (keyset: no offset scans). */
+/** The next `limit` conversations of the user (temporary chats aside), oldest first, after the cursor (keyset: no offset scans). */
 export async function selectConversationBatch(
   db: Db,
   userId: string,
@@ -16,22 +17,13 @@ export async function selectConversationBatch(
   limit: number,
 ) {
   return db
-    .select({
-      conversationId: conversations.conversationId,
-      userId: conversations.userId,
-      title: conversations.title,
-      endpoint: conversations.endpoint,
-      endpointType: conversations.endpointType,
-      model: conversations.model,
-      options: conversations.options,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      cursor: sql<string>`${conversations.createdAt}::text`,
-    })
+    .select({ ...conversationColumns, cursor: sql<string>`${conversations.createdAt}::text` })
     .from(conversations)
     .where(
       and(
         eq(conversations.userId, userId),
+        // Temporary chats are never exported with all chats.
+        not(conversations.isTemporary),
         after
           ? sql`(${conversations.createdAt}, ${conversations.conversationId}) > (${after.createdAt}::timestamptz, ${after.conversationId}::uuid)`
           : undefined,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { conversationColumns } from '../conversations/repo';
 import { conversations, messageColumns, messages } from '../db/schema';
 
 /**
@@ -77,6 +78,9 @@ export async function selectSearchPage(
         from (select conversation_id, coalesce(t.rank, 0) * 2 + coalesce(h.rank, 0) as score
                 from (select conversation_id, max(rank) as rank from hits group by conversation_id) h
                 full join title_hits t using (conversation_id)) x
+       -- Temporary chats are never found (archived ones are, marked as such).
+       where not exists (select 1 from ${conversations} tc
+                          where tc.conversation_id = x.conversation_id and tc.is_temporary)
     ), page as (
       select s.conversation_id,
              row_number() over (order by s.score desc, s.updated_at desc, s.conversation_id) as place
@@ -104,19 +108,6 @@ export async function selectSearchPage(
   }
   return { total: Number(rows[0]?.total ?? 0), conversationIds, messageIds };
 }
-
-/** Every column of a conversation except the generated `search_vector`. */
-export const conversationColumns = {
-  conversationId: conversations.conversationId,
-  userId: conversations.userId,
-  title: conversations.title,
-  endpoint: conversations.endpoint,
-  endpointType: conversations.endpointType,
-  model: conversations.model,
-  options: conversations.options,
-  createdAt: conversations.createdAt,
-  updatedAt: conversations.updatedAt,
-};
 
 export async function selectConversationsByIds(db: Db, userId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];

@@ -11,6 +11,7 @@ import { assistants } from '../../src/db/schema';
 import { multipartBody } from '../../src/files/test-multipart';
 import { CHAT_MODEL, type ChatServer } from '../chat-harness';
 import type { TestUser } from '../test-users';
+import { ORGANISE_CASES } from './ownership-cases-organise';
 import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
 import type { SeededRows } from './seed-rows';
 
@@ -487,6 +488,7 @@ export const OWNED_ID_CASES: OwnershipCase[] = [
   },
   ...FILE_CASES,
   ...ASSISTANT_CASES,
+  ...ORGANISE_CASES,
 ];
 
 /**

@@ -41,6 +41,16 @@ export const paths = {
   convosImport: '/api/convos/import',
   /** GET every conversation with all its messages as one Parley export file (streamed). */
   convosExport: '/api/convos/export',
+  /** POST `{conversationId, messageId, option, splitAtTarget?}` → `{conversation, messages}`: a fork. */
+  convosFork: '/api/convos/fork',
+  /** POST `{conversationId}` → `{conversation, messages}`: a copy of the whole conversation. */
+  convosDuplicate: '/api/convos/duplicate',
+  /** GET the caller's tags `[{tag, description, count, position}]`; POST `{tag, description?}` → `201`. */
+  tags: '/api/tags',
+  /** PUT `{tag?, description?, position?}` (rename applies to every conversation); DELETE. */
+  tag: '/api/tags/:tag',
+  /** PUT `{tags}`: the conversation's whole tag list (missing tags are created). */
+  tagsConvo: '/api/tags/convo/:conversationId',
   /** GET every message of a conversation (all branches). */
   messages: '/api/messages/:conversationId',
   /** PUT `{text, model?}`: a plain edit. */

@@ -28,6 +28,8 @@ export const chatRequestSchema = endpointOptionsSchema.extend({
   endpointType: z.string().max(256).nullish(),
   model: z.string().min(1, 'model is required').max(256),
   key: z.string().nullish(),
+  /** A new conversation only: a temporary chat (not listed, searched, shared or exported; deleted later). */
+  isTemporary: z.boolean().optional(),
 });
 export type ChatRequestBody = z.infer<typeof chatRequestSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { endpointOptionsSchema } from './endpoint-options';
+import { TAG_MAX_LENGTH, TAGS_PER_USER, tagNameSchema } from './tag';
+
+/** A query flag: exactly `true` or `false`. */
+const booleanParam = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
 
 /** A saved conversation as the API returns it (SPEC §3 Conversation). */
 export const conversationSchema = endpointOptionsSchema.extend({
@@ -10,6 +16,14 @@ export const conversationSchema = endpointOptionsSchema.extend({
   endpointType: z.string().nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Organising (API.md "Sharing and organising"); absent on rows that predate them means false / none. */
+  isArchived: z.boolean().optional(),
+  pinned: z.boolean().optional(),
+  pinnedAt: z.string().nullish(),
+  tags: z.array(z.string()).optional(),
+  /** A temporary chat: not listed, searched, shared or exported, deleted at `expiredAt`. */
+  isTemporary: z.boolean().optional(),
+  expiredAt: z.string().nullish(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -45,12 +59,35 @@ export const conversationListQuerySchema = z.object({
     .min(1, 'must be a positive integer')
     .optional(),
   cursor: z.string().max(CURSOR_MAX_LENGTH, 'is not a valid cursor').optional(),
+  /** `true`: only archived conversations; otherwise archived ones are left out. */
+  isArchived: booleanParam.optional(),
+  /** `true`: only pinned ones; `false`: only unpinned ones. */
+  pinned: booleanParam.optional(),
+  /** `a,b`: conversations carrying any of these tags. */
+  tags: z
+    .string()
+    .max(TAGS_PER_USER * TAG_MAX_LENGTH, 'is too long')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag.length > 0),
+    )
+    .optional(),
 });
+
+/** At most this many pinned conversations per user (`409 {"code":"pin_limit"}` past it). */
+export const PINS_PER_USER = 50;
 
 export const conversationUpdateBodySchema = z.object({
   arg: endpointOptionsSchema.partial().extend({
     conversationId: z.uuid(),
     title: z.string().trim().min(1).max(256).optional(),
+    isArchived: z.boolean({ error: 'must be true or false' }).optional(),
+    pinned: z.boolean({ error: 'must be true or false' }).optional(),
+    tags: z.array(tagNameSchema).max(TAGS_PER_USER, `at most ${TAGS_PER_USER} tags`).optional(),
+    /** Only `false`: "Keep this chat" makes a temporary chat a normal one (never the other way). */
+    isTemporary: z.literal(false, { error: 'can only be set to false' }).optional(),
   }),
 });
 

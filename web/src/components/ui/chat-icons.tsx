@@ -159,6 +159,13 @@ export const UploadIcon = icon(
     <path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
   </>,
 );
+/** A chain link: share links. */
+export const LinkIcon = icon(
+  <>
+    <path d="M10 13.5a4 4 0 0 0 5.7.4l3-3a4 4 0 0 0-5.7-5.6l-1.5 1.5" />
+    <path d="M14 10.5a4 4 0 0 0-5.7-.4l-3 3a4 4 0 0 0 5.7 5.6l1.5-1.5" />
+  </>,
+);
 export const WrenchIcon = icon(
   <path d="M14.7 6.3a4 4 0 0 0 5 5L21 13a6 6 0 0 1-7.6 2.4L7 21.8a2 2 0 0 1-2.8-2.8l6.4-6.4A6 6 0 0 1 13 5l1.7 1.3z" />,
 );
