@@ -21,14 +21,17 @@ const photo = attachment({ file_id: 'img1', filename: 'cat.png', type: 'image/pn
 const notes = attachment({ file_id: 'doc1', filename: 'notes.txt', type: 'text/plain', text: 'alpha beta' });
 const older = attachment({ file_id: 'img0', filename: 'old.png', type: 'image/png', width: 10, height: 10 });
 
-/** The caller owns these files; any other id is someone else's. */
-function ownedFiles(files: readonly Attachment[]): AttachmentsPort {
+/** Each user's files, as the files service hands them out: only the asking user's own. */
+function filesOf(owners: Readonly<Record<string, readonly Attachment[]>>): AttachmentsPort {
   return {
-    attachmentsFor: (_userId, ids) =>
-      Promise.resolve(ids.flatMap((id) => files.filter((file) => file.file_id === id))),
+    attachmentsFor: (userId, ids) =>
+      Promise.resolve(ids.flatMap((id) => (owners[userId] ?? []).filter((file) => file.file_id === id))),
     markUsed: () => Promise.resolve(),
   };
 }
+
+/** The caller ('u') owns these files. */
+const ownedFiles = (files: readonly Attachment[]): AttachmentsPort => filesOf({ u: files });
 
 const earlier: Message = {
   messageId: 'm0',
@@ -113,9 +116,13 @@ describe('loadTurnFiles', () => {
   });
 
   it('answers 404 File not found when a named file is not the caller’s', async () => {
-    const load = loadTurnFiles(ownedFiles([photo]), 'u', input(['img1', 'someone-elses']));
+    // The file exists, and belongs to 'v': asked for as 'u', it is not found.
+    const theirs = attachment({ file_id: 'theirs', filename: 'theirs.png', type: 'image/png' });
+    const both = filesOf({ u: [photo], v: [theirs] });
+    const load = loadTurnFiles(both, 'u', input(['img1', 'theirs']));
     await expect(load).rejects.toThrow(AppError);
     await expect(load).rejects.toMatchObject({ status: 404, message: 'File not found' });
+    expect((await loadTurnFiles(both, 'v', input(['theirs']))).current).toHaveLength(1);
   });
 
   it('refuses an image for an endpoint without vision, naming the endpoint', async () => {
@@ -202,7 +209,7 @@ describe('loadTurnFiles', () => {
         read: async () => {
           reading += 1;
           most = Math.max(most, reading);
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          await new Promise((resolve) => setImmediate(resolve)); // a read in parallel would start meanwhile
           reading -= 1;
           return PNG;
         },

@@ -55,40 +55,52 @@ afterAll(() => {
 });
 
 describe('assertAllowedUrl', () => {
+  // Each refusal names its reason: a refusal for the wrong reason (a valid address thought invalid, a
+  // private one taken for loopback) fails here.
   it.each([
-    'http://127.0.0.1/',
-    'http://2130706433/',
-    'http://0x7f.1/',
-    'http://0177.0.0.1/',
-    'http://127.1/',
-    'http://[::1]/',
-    'http://[::ffff:127.0.0.1]/',
-    'http://[::ffff:7f00:1]/',
-    'http://[::127.0.0.1]/',
-    'http://[64:ff9b::7f00:1]/',
-    'http://169.254.169.254/latest/meta-data/',
-    'http://[fe80::1]/',
-    'http://10.0.0.1/',
-    'http://192.168.0.1:8080/',
-    'http://100.64.0.1/',
-    'http://[fd00::1]/',
-    'http://0.0.0.0/',
-    'http://[::]/',
-    'http://224.0.0.1/',
-    'http://255.255.255.255/',
-    'http://localhost:3080/',
-  ])('refuses %s', async (url) => {
-    await expect(assertAllowedUrl(url, NO_EXEMPTIONS)).rejects.toBeInstanceOf(AddressRefusedError);
+    ['http://127.0.0.1/', 'The address 127.0.0.1 is not allowed: it is a loopback address.'],
+    ['http://2130706433/', 'The address 127.0.0.1 is not allowed: it is a loopback address.'],
+    ['http://0x7f.1/', 'The address 127.0.0.1 is not allowed: it is a loopback address.'],
+    ['http://0177.0.0.1/', 'The address 127.0.0.1 is not allowed: it is a loopback address.'],
+    ['http://127.1/', 'The address 127.0.0.1 is not allowed: it is a loopback address.'],
+    ['http://[::1]/', 'The address ::1 is not allowed: it is a loopback address.'],
+    ['http://[::ffff:127.0.0.1]/', 'The address ::ffff:7f00:1 is not allowed: it is an IPv4-mapped address.'],
+    ['http://[::ffff:7f00:1]/', 'The address ::ffff:7f00:1 is not allowed: it is an IPv4-mapped address.'],
+    ['http://[::127.0.0.1]/', 'The address ::7f00:1 is not allowed: it is an IPv4-compatible address.'],
+    [
+      'http://[64:ff9b::7f00:1]/',
+      'The address 64:ff9b::7f00:1 is not allowed: it is a NAT64 address of a non-public IPv4 address.',
+    ],
+    [
+      'http://169.254.169.254/latest/meta-data/',
+      'The address 169.254.169.254 is not allowed: it is a link-local address.',
+    ],
+    ['http://[fe80::1]/', 'The address fe80::1 is not allowed: it is a link-local address.'],
+    ['http://10.0.0.1/', 'The address 10.0.0.1 is not allowed: it is a private address.'],
+    ['http://192.168.0.1:8080/', 'The address 192.168.0.1 is not allowed: it is a private address.'],
+    ['http://100.64.0.1/', 'The address 100.64.0.1 is not allowed: it is a shared (CGNAT) address.'],
+    ['http://[fd00::1]/', 'The address fd00::1 is not allowed: it is a private address.'],
+    ['http://0.0.0.0/', 'The address 0.0.0.0 is not allowed: it is an unspecified address.'],
+    ['http://[::]/', 'The address :: is not allowed: it is an unspecified address.'],
+    ['http://224.0.0.1/', 'The address 224.0.0.1 is not allowed: it is a multicast address.'],
+    ['http://255.255.255.255/', 'The address 255.255.255.255 is not allowed: it is a broadcast address.'],
+    ['http://localhost:3080/', 'The address localhost is not allowed: it resolves to a loopback address.'],
+  ])('refuses %s: %s', async (url, reason) => {
+    const refusal = assertAllowedUrl(url, NO_EXEMPTIONS);
+    await expect(refusal).rejects.toBeInstanceOf(AddressRefusedError);
+    await expect(refusal).rejects.toThrow(reason);
   });
 
   it.each([
-    'file:///etc/passwd',
-    'ftp://example.com/',
-    'gopher://example.com/',
-    'data:text/plain,hi',
-    'not a url',
-  ])('refuses the non-http address %s', async (url) => {
-    await expect(assertAllowedUrl(url, NO_EXEMPTIONS)).rejects.toBeInstanceOf(AddressRefusedError);
+    ['file:///etc/passwd', 'Only http and https addresses are allowed, not file.'],
+    ['ftp://example.com/', 'Only http and https addresses are allowed, not ftp.'],
+    ['gopher://example.com/', 'Only http and https addresses are allowed, not gopher.'],
+    ['data:text/plain,hi', 'Only http and https addresses are allowed, not data.'],
+    ['not a url', 'The address is not a valid URL.'],
+  ])('refuses the non-http address %s: %s', async (url, reason) => {
+    const refusal = assertAllowedUrl(url, NO_EXEMPTIONS);
+    await expect(refusal).rejects.toBeInstanceOf(AddressRefusedError);
+    await expect(refusal).rejects.toThrow(reason);
   });
 
   it('says why in words the user can act on', async () => {
@@ -117,7 +129,7 @@ describe('assertAllowedUrl', () => {
       assertAllowedUrl('http://127.0.0.1:11434/v1', allow('127.0.0.1:11434')),
     ).resolves.toBeInstanceOf(URL);
     await expect(assertAllowedUrl('http://127.0.0.1:11435/v1', allow('127.0.0.1:11434'))).rejects.toThrow(
-      AddressRefusedError,
+      'The address 127.0.0.1 is not allowed: it is a loopback address.',
     );
     await expect(assertAllowedUrl('http://localhost:11434/', allow('localhost'))).resolves.toBeInstanceOf(
       URL,
@@ -137,7 +149,9 @@ describe('createGuardedFetch', () => {
   it('refuses 127.0.0.1 without an exemption, before any byte reaches it', async () => {
     const before = target.seen.length;
     const guarded = createGuardedFetch({ allow: NO_EXEMPTIONS });
-    await expect(guarded(`http://127.0.0.1:${target.port}/v1/models`)).rejects.toThrow(AddressRefusedError);
+    await expect(guarded(`http://127.0.0.1:${target.port}/v1/models`)).rejects.toThrow(
+      'The address 127.0.0.1 is not allowed: it is a loopback address.',
+    );
     await expect(guarded(`http://localhost:${target.port}/v1/models`)).rejects.toThrow(
       /^The address localhost is not allowed: it resolves to a loopback address\.$/,
     );

@@ -33,7 +33,11 @@ function postgresBinDir(): string | undefined {
 
 /** Why a private PostgreSQL cannot be started here, or undefined when it can. */
 export function privatePostgresSkipReason(): string | undefined {
-  return postgresBinDir() ? undefined : 'no PostgreSQL server binaries under /usr/lib/postgresql';
+  if (postgresBinDir()) return undefined;
+  const reason = 'no PostgreSQL server binaries under /usr/lib/postgresql';
+  if (process.env.CI === 'true')
+    throw new Error(`${reason} (CI=true: the PostgreSQL fault tests are required)`);
+  return reason;
 }
 
 /** PostgreSQL refuses to run as root: run its tools as the `postgres` user then. */
