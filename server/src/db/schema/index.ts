@@ -12,6 +12,7 @@ export * from './file-reservations';
 export * from './file-chunks';
 export * from './balances';
 export * from './transactions';
+export * from './admin';
 export type { JsonObject } from './columns';
 export * from './assistants';
 export * from './tags';

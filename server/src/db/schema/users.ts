@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { AUTH_PROVIDERS, USER_ROLES } from '@parley/shared/schemas/user';
 import { sqlLiteralList, timestamps } from './columns';
 
@@ -29,6 +29,10 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Set by an administrator: the account may neither sign in nor use its tokens. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** The last successful sign-in (any method); null before the first. */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
