@@ -142,10 +142,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret,
     onDeleted: (userId, conversationId) => announceDeleted(coordination.abortBus, userId, conversationId),
   });
-  const pageSize = MESSAGES_PER_PAGE[database.kind];
-  const files = createFilesService({ db, config });
   await app.register(tagRoutes, { db, jwtSecret });
   await app.register(forkRoutes, { db, jwtSecret, batchSize: MESSAGES_PER_STATEMENT[database.kind] });
+  const pageSize = MESSAGES_PER_PAGE[database.kind];
+  const files = createFilesService({ db, config });
   app.addHook('onClose', () => files.close());
   await app.register(messageRoutes, {
     db,

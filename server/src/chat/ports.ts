@@ -55,11 +55,11 @@ export interface TurnConversation {
   endpointType?: string | null;
   model?: string | null;
   options: Partial<EndpointOptions>;
-}
-
   /** A new temporary chat, deleted after `expiredAt` (ignored when the conversation exists). */
   isTemporary?: boolean;
   expiredAt?: Date | null;
+}
+
 export interface ConversationsPort {
   /** The caller's conversation, or null when it is missing or someone else's. */
   find(userId: string, conversationId: string): Promise<Conversation | null>;
