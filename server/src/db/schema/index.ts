@@ -16,3 +16,4 @@ export * from './admin';
 export type { JsonObject } from './columns';
 export * from './assistants';
 export * from './tags';
+export * from './shares';
