@@ -13,6 +13,7 @@ export * from './file-chunks';
 export * from './balances';
 export * from './transactions';
 export * from './admin';
+export * from './ledger';
 export type { JsonObject } from './columns';
 export * from './assistants';
 export * from './tags';
