@@ -185,6 +185,8 @@ export function ActionEditor({
         <textarea
           id={schemaId}
           className={textarea}
+          // A spec reads left to right in every language; the placeholder follows the page's direction.
+          dir={rawSpec ? 'ltr' : undefined}
           spellCheck={false}
           value={rawSpec}
           placeholder={t('com_assistants_schema_placeholder')}
@@ -225,9 +227,13 @@ export function ActionEditor({
                     key={`${operation.method} ${operation.path}`}
                     className="border-t border-neutral-200 dark:border-neutral-700"
                   >
-                    <td className="break-all px-2 py-1.5 font-mono">{operation.name}</td>
+                    <td className="break-all px-2 py-1.5 font-mono">
+                      <span dir="ltr">{operation.name}</span>
+                    </td>
                     <td className="px-2 py-1.5">{operation.method}</td>
-                    <td className="break-all px-2 py-1.5 font-mono">{operation.path}</td>
+                    <td className="break-all px-2 py-1.5 font-mono">
+                      <span dir="ltr">{operation.path}</span>
+                    </td>
                   </tr>
                 ))
               ) : (
@@ -246,6 +252,7 @@ export function ActionEditor({
         id={`${schemaId}-privacy`}
         label={t('com_assistants_privacy_policy_url')}
         type="url"
+        dir="ltr"
         placeholder="https://"
         value={privacyUrl}
         onChange={(event) => setPrivacyUrl(event.target.value)}
