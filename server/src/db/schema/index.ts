@@ -18,3 +18,4 @@ export type { JsonObject } from './columns';
 export * from './assistants';
 export * from './tags';
 export * from './shares';
+export * from './two-factor';
