@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EndpointsService } from '../endpoints/service';
 import { AppError } from '../lib/errors';
+import { updateCurrentLeafId } from '../messages/path-repo';
 import { pathToRoot, saveMessage, saveTurnMessage } from '../messages/service';
 import {
   createProviderRegistry,
@@ -138,6 +139,9 @@ function dataPorts(
       saveTurn: (userId, conversation, message) => saveTurnMessage(db, userId, { conversation, message }),
       isUnavailable: isDatabaseUnavailable,
       pathToRoot: (userId, conversationId, messageId) => pathToRoot(db, userId, conversationId, messageId),
+      keepLeaf: async (userId, conversationId, messageId) => {
+        await updateCurrentLeafId(db, userId, conversationId, messageId);
+      },
     },
     conversations: {
       find: (userId, conversationId) => findConversation(db, userId, conversationId),

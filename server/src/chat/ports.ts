@@ -47,6 +47,8 @@ export interface MessagesPort {
   isUnavailable(error: unknown): boolean;
   /** The chain from the root down to `messageId` (inclusive), oldest first, in one query; [] when unknown. */
   pathToRoot(userId: string, conversationId: string, messageId: string): Promise<Message[]>;
+  /** Keeps `messageId` as the conversation's current leaf (where it reopens, API.md "Long conversations"). */
+  keepLeaf(userId: string, conversationId: string, messageId: string): Promise<void>;
 }
 
 export interface TurnConversation {

@@ -61,6 +61,12 @@ export async function saveTurn(
   const result = saved
     ? { conversation: await deps.conversations.saveConversationForTurn(userId, conversation), message: saved }
     : await deps.messages.saveTurn(userId, conversation, userMessageWrite(input, prepared));
+  // The conversation reopens on this turn's branch (its reply is the newest below the user message).
+  await deps.messages
+    .keepLeaf(userId, turn.conversationId, result.message.messageId)
+    .catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'could not keep the conversation leaf');
+    });
   if (context) storeMissingCounts(deps, userId, turn, context.missingCounts);
   if (!saved) await markFilesUsed(deps, userId, turn.conversationId, prepared.files);
   return { conversation: result.conversation, requestMessage: result.message };

@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { resolveTagNames } from '../tags/service';
 import { withTagsLock } from '../tags/repo';
 import { toStorableText } from '../lib/storable-text';
+import { updateCurrentLeafId } from '../messages/path-repo';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { presentConversation } from './present-conversation';
 import {
@@ -167,11 +168,19 @@ export async function updateConversation(
   userId: string,
   arg: ConversationUpdateArg,
 ): Promise<Conversation> {
-  const { conversationId, title, model, isArchived, pinned, tags, isTemporary, ...options } = arg;
+  const { conversationId, title, model, isArchived, pinned, tags, isTemporary, currentLeafId, ...options } =
+    arg;
   if (isArchived === true && pinned === true) {
     throw badRequest('A conversation cannot be archived and pinned at once', {
       pinned: 'conflicts with isArchived',
     });
+  }
+  if (
+    currentLeafId !== undefined &&
+    !(await updateCurrentLeafId(db, userId, conversationId, currentLeafId))
+  ) {
+    if (await findConversation(db, userId, conversationId)) throw notFound('Message not found');
+    throw notFound(CONVERSATION_NOT_FOUND);
   }
   const patch: ConversationPatch = {
     title,

@@ -88,6 +88,8 @@ export const conversationUpdateBodySchema = z.object({
     tags: z.array(tagNameSchema).max(TAGS_PER_USER, `at most ${TAGS_PER_USER} tags`).optional(),
     /** Only `false`: "Keep this chat" makes a temporary chat a normal one (never the other way). */
     isTemporary: z.literal(false, { error: 'can only be set to false' }).optional(),
+    /** The leaf the user looks at: where the conversation reopens (API.md "Long conversations"). */
+    currentLeafId: z.uuid({ error: 'must be a message id' }).optional(),
   }),
 });
 
