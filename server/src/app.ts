@@ -58,6 +58,10 @@ import { registerWebApp } from './plugins/web-app';
 import { searchRoutes } from './search/routes';
 import { createSearchService } from './search/service';
 import { tokenizerRoutes } from './tokenizer/routes';
+import { twoFactorAdminRoutes } from './two-factor/admin-routes';
+import { twoFactorRoutes } from './two-factor/routes';
+import { createTwoFactorService } from './two-factor/service';
+import { twoFactorSettingsFrom } from './two-factor/settings';
 import type { ManifestEntry } from './tools/manifest/manifest-entry';
 import { createPluginAuthStore } from './tools/plugin-auth';
 import { createToolRegistry } from './tools/registry';
@@ -133,8 +137,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     avatarOf: (row) => row.avatar && fileLinks.relink(row.avatar, fileLinks.forOwner(row)),
     accountStatus,
   });
-  const { auth, oauth } = createAuthFromConfig({ config, db, users, coordination, now, logger: deps.logger });
+  // Two-factor sign-in's second step after a right password (API.md "Two-factor sign-in").
+  const twoFactor = createTwoFactorService({
+    db,
+    encryption: createEncryption(config.secrets.credsKey),
+    counters: coordination.counters,
+    settings: twoFactorSettingsFrom(config),
+    now,
+  });
+  const { auth, oauth } = createAuthFromConfig({
+    config,
+    db,
+    users,
+    coordination,
+    now,
+    logger: deps.logger,
+    secondFactor: (user) => twoFactor.challengeFor(user),
+  });
   await app.register(authRoutes, { auth });
+  await app.register(twoFactorRoutes, { twoFactor, auth, users, jwtSecret });
+  await app.register(twoFactorAdminRoutes, { db, twoFactor, users, jwtSecret });
   await app.register(oauthRoutes, { auth, oauth });
   await app.register(userRoutes, { users, jwtSecret });
   await app.register(conversationRoutes, {

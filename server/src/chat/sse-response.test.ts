@@ -1,10 +1,12 @@
-import { createServer, get, type IncomingMessage, type Server } from 'node:http';
+import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../coordination/generation-log';
 import { connectionSignal, writeEventStream } from './sse-response';
 
 let server: Server | undefined;
+/** The server's side of the last stream served. */
+let served: ServerResponse | undefined;
 afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve));
   server = undefined;
@@ -13,6 +15,7 @@ afterEach(async () => {
 /** Serves `entries` as an event stream on a free port; resolves to its URL. */
 async function serve(entries: () => AsyncIterable<LogEntry>, pingMs: number): Promise<string> {
   server = createServer((_req, res) => {
+    served = res;
     void writeEventStream(res, entries(), { pingMs, signal: connectionSignal(res) });
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -20,19 +23,24 @@ async function serve(entries: () => AsyncIterable<LogEntry>, pingMs: number): Pr
 }
 
 const open = (url: string) => new Promise<IncomingMessage>((resolve) => get(url, resolve));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('writeEventStream', () => {
   it('frames entries as id/event/data and sends a ping comment while idle', async () => {
+    // The run stays idle until the client has read two pings.
+    let twoPings: () => void = () => undefined;
+    const pinged = new Promise<void>((resolve) => (twoPings = resolve));
     const url = await serve(async function* () {
       yield { seq: 1, type: 'created', data: '{"type":"created"}', last: false };
-      await sleep(180);
+      await pinged;
       yield { seq: 2, type: 'final', data: '{"type":"final"}', last: true };
     }, 50);
     const response = await open(url);
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
     let body = '';
-    for await (const chunk of response) body += String(chunk);
+    for await (const chunk of response) {
+      body += String(chunk);
+      if ((body.match(/: ping\n\n/g)?.length ?? 0) >= 2) twoPings();
+    }
     expect(body.startsWith('id: 1\nevent: created\ndata: {"type":"created"}\n\n')).toBe(true);
     expect(body.endsWith('id: 2\nevent: final\ndata: {"type":"final"}\n\n')).toBe(true);
     expect(body.match(/: ping\n\n/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
@@ -49,7 +57,8 @@ describe('writeEventStream', () => {
     }, 10_000);
     const response = await open(url);
     response.pause();
-    await sleep(300);
+    // The writer waits for the socket to drain: from then on it pulls nothing until the client reads.
+    await expect.poll(() => served?.listenerCount('drain') ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(pulled).toBeLessThan(200);
     response.resume();
     const chunks: Buffer[] = [];
