@@ -82,11 +82,20 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
 /** Keys longest first, so the first prefix that matches is the most specific one. */
 const PREFIXES = Object.keys(MODEL_PRICES).sort((a, b) => b.length - a.length);
 
+function priceKeyOf(model: string | null | undefined): string | undefined {
+  const name = (model ?? '').toLowerCase().split('/').pop() ?? '';
+  return PREFIXES.find((prefix) => name === prefix || isPrefixAtBoundary(name, prefix));
+}
+
 /** The price of a model; a "vendor/" prefix (OpenRouter style) is ignored; unknown models get the default. */
 export function priceOf(model: string | null | undefined): ModelPrice {
-  const name = (model ?? '').toLowerCase().split('/').pop() ?? '';
-  const key = PREFIXES.find((prefix) => name === prefix || isPrefixAtBoundary(name, prefix));
+  const key = priceKeyOf(model);
   return key ? (MODEL_PRICES[key] ?? DEFAULT_PRICE) : DEFAULT_PRICE;
+}
+
+/** Whether the price table knows the model (else `priceOf` answers the default rate). */
+export function isPriced(model: string | null | undefined): boolean {
+  return priceKeyOf(model) !== undefined;
 }
 
 /** `o1-mini-2024` starts with `o1` at a boundary; `o1x` and `gemini` vs `geminix` do not. */

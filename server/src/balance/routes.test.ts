@@ -3,7 +3,7 @@ import { describeEachEngine } from '../../test/describe-each-engine';
 import { testConfig } from '../../test/test-app';
 import { buildApp } from '../app';
 import { createTestUser } from '../../test/test-users';
-import { recordUsage } from './service';
+import { recordUsage } from '../ledger/record';
 
 describeEachEngine('GET /api/balance', (getDb, { getDatabase }) => {
   const start = async (env: Record<string, string>) => {
@@ -21,14 +21,13 @@ describeEachEngine('GET /api/balance', (getDb, { getDatabase }) => {
       expect(first.json()).toEqual({ balance: 5000 });
       await recordUsage(
         getDb(),
-        user.user.id,
         {
-          conversationId: null,
-          messageId: null,
+          userId: user.user.id,
+          kind: 'chat',
+          endpoint: 'openAI',
           model: 'gpt-3.5-turbo',
           promptTokens: 1000,
           completionTokens: 1000,
-          context: 'message',
         },
         { enabled: true, startBalance: 5000 },
       );

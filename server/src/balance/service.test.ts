@@ -3,11 +3,31 @@ import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { createTestUser } from '../../test/test-users';
+import type { Db } from '../db/client';
 import { balances, transactions } from '../db/schema';
-import { checkBalance, getBalance, recordUsage, type BalanceSettings, type UsageInput } from './service';
+import { recordUsage as recordLedgerUsage } from '../ledger/record';
+import { checkBalance, getBalance, type BalanceSettings, type UsageInput } from './service';
 
 const ON: BalanceSettings = { enabled: true, startBalance: 20_000 };
 const OFF: BalanceSettings = { enabled: false, startBalance: 20_000 };
+
+/** Bills a reply through the ledger, as the chat engine does. */
+const recordUsage = (db: Db, userId: string, input: UsageInput, settings: BalanceSettings) =>
+  recordLedgerUsage(
+    db,
+    {
+      userId,
+      kind: 'chat',
+      endpoint: 'openAI',
+      model: input.model,
+      promptTokens: input.promptTokens,
+      completionTokens: input.completionTokens,
+      conversationId: input.conversationId,
+      messageId: input.messageId,
+      incomplete: input.context === 'incomplete',
+    },
+    settings,
+  );
 
 describeEachEngine('balance service', (getDb, { getDatabase }) => {
   const newUser = async () => (await createTestUser(getDatabase(), { password: null })).user.id;
@@ -39,7 +59,7 @@ describeEachEngine('balance service', (getDb, { getDatabase }) => {
     const input = usage();
     // gpt-4: 30 / 60 USD per 1M tokens = 30 / 60 credits per token.
     const record = await recordUsage(getDb(), userId, input, ON);
-    expect(record).toEqual({ promptCredits: 3_000, completionCredits: 3_000, cost: 6_000, balance: 14_000 });
+    expect(record).toMatchObject({ credits: 6_000, balance: 14_000, unpriced: false });
     const rows = await rowsOf(userId);
     expect(rows).toMatchObject([
       {
@@ -71,8 +91,8 @@ describeEachEngine('balance service', (getDb, { getDatabase }) => {
       usage({ model: 'gpt-4o-mini', promptTokens: 3, completionTokens: 10, context: 'incomplete' }),
       ON,
     );
-    expect(record.promptCredits).toBeCloseTo(0.45);
-    expect(record.completionCredits).toBeCloseTo(6.9);
+    // 3 × 0.15 + 10 × 0.6 × 1.15
+    expect(record.credits).toBeCloseTo(0.45 + 6.9);
     expect(await getBalance(getDb(), userId, ON)).toBeCloseTo(20_000 - 7.35, 6);
   });
 
@@ -84,7 +104,7 @@ describeEachEngine('balance service', (getDb, { getDatabase }) => {
       usage({ promptTokens: 1_000, completionTokens: 1_000 }),
       ON,
     );
-    expect(record.cost).toBe(90_000);
+    expect(record.credits).toBe(90_000);
     expect(record.balance).toBe(0);
     expect(await getBalance(getDb(), userId, ON)).toBe(0);
   });

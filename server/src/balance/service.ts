@@ -1,11 +1,6 @@
 import { isUuidLike } from '../conversations/service';
 import type { Db } from '../db/client';
-import {
-  ensureBalance,
-  insertTransactions,
-  insertTransactionsAndDebit,
-  type TransactionValues,
-} from './repo';
+import { ensureBalance, type TransactionValues } from './repo';
 import { priceOf } from './prices';
 import type { BalanceSettings } from './settings';
 
@@ -13,7 +8,7 @@ export type { Db } from '../db/client';
 export type { BalanceSettings } from './settings';
 
 /** What the tokens were spent on (LibreChat's transaction contexts). */
-export type UsageContext = 'message' | 'title' | 'summary' | 'plugins' | 'incomplete';
+export type UsageContext = 'message' | 'title' | 'summary' | 'plugins' | 'incomplete' | 'embedding';
 
 /** A reply the user stopped is charged 15% more for its completion (LibreChat's cancel surcharge). */
 export const INCOMPLETE_SURCHARGE = 1.15;
@@ -65,35 +60,30 @@ export interface UsageInput {
   promptTokens: number;
   completionTokens: number;
   context: UsageContext;
+  /** Credits of cached prompt tokens, added to the prompt transaction. */
+  extraPromptCredits?: number;
 }
 
-export interface UsageRecord {
+export interface UsageTransactions {
+  rows: TransactionValues[];
   promptCredits: number;
   completionCredits: number;
   /** promptCredits + completionCredits. */
   cost: number;
-  /** The balance after the debit, or null when CHECK_BALANCE is off (nothing debited). */
-  balance: number | null;
 }
 
 /**
- * After a model call: writes a `prompt` and a `completion` transaction (rawAmount = −tokens, rate from the
- * price table in credits per token, tokenValue = rawAmount × rate) and, when CHECK_BALANCE is on, debits
- * their cost in the same database transaction, never below zero.
+ * A model call's `prompt` and `completion` transactions (rawAmount = −tokens, rate from the price table in
+ * credits per token, tokenValue = rawAmount × rate) and their cost. The ledger writes them with the call's
+ * ledger row and, when CHECK_BALANCE is on, debits their cost in the same statement (`ledger/record.ts`).
  */
-export async function recordUsage(
-  db: Db,
-  userId: string,
-  input: UsageInput,
-  settings: BalanceSettings,
-): Promise<UsageRecord> {
+export function usageTransactions(input: UsageInput): UsageTransactions {
   const price = priceOf(input.model);
   const completionRate = price.completion * (input.context === 'incomplete' ? INCOMPLETE_SURCHARGE : 1);
   const promptTokens = tokens(input.promptTokens);
   const completionTokens = tokens(input.completionTokens);
-  const promptCredits = promptTokens * price.prompt;
+  const promptCredits = promptTokens * price.prompt + Math.max(0, input.extraPromptCredits ?? 0);
   const completionCredits = completionTokens * completionRate;
-  const cost = promptCredits + completionCredits;
   const common = {
     conversationId: input.conversationId && isUuidLike(input.conversationId) ? input.conversationId : null,
     messageId: input.messageId && isUuidLike(input.messageId) ? input.messageId : null,
@@ -116,9 +106,5 @@ export async function recordUsage(
       tokenValue: -completionCredits,
     },
   ];
-  // One statement either way (atomic by itself): no BEGIN/COMMIT round trips on every reply.
-  const balance = settings.enabled
-    ? await insertTransactionsAndDebit(db, userId, rows, cost, settings.startBalance)
-    : (await insertTransactions(db, userId, rows), null);
-  return { promptCredits, completionCredits, cost, balance };
+  return { rows, promptCredits, completionCredits, cost: promptCredits + completionCredits };
 }

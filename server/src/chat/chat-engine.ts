@@ -6,7 +6,9 @@ import { admitRequest } from './admit-request';
 import { listenForAbort, saveAndRegister } from './begin-run';
 import { appendEvent, createdEvent } from './chat-events';
 import type { RunFailure } from './drive-provider';
-import { acquireMessageSlot } from './message-limits';
+import { acquireMessageSlot, type ReleaseSlot } from './message-limits';
+import type { BudgetHold } from './ports';
+import { tokenBudget } from './prompt-options';
 import { prepareTurn, type PreparedTurn, type StartInput } from './prepare-turn';
 import { concatEntries, mergeSnapshot, parseDetail } from './resume-snapshot';
 import type { ChatEngineDeps, ReplyIdentity, RunContext } from './run-context';
@@ -86,6 +88,30 @@ function watchStart(upstream: Upstream | undefined, run: RunContext['assistantRu
   return run && upstream ? onFirstEvent(upstream, () => run.progress('in_progress')) : upstream;
 }
 
+/** Reserves the turn's most possible cost under the budgets that apply to it (402 when one is used up). */
+async function holdBudget(
+  deps: ChatEngineDeps,
+  input: StartInput,
+  prepared: PreparedTurn,
+): Promise<BudgetHold | undefined> {
+  const { request, context } = prepared;
+  if (!deps.budgets || !request || !context) return undefined;
+  const model = input.body.model;
+  const { replyTokens } = tokenBudget(model, request.params);
+  return deps.budgets.admit(input.userId, {
+    model,
+    promptTokens: context.promptTokens,
+    maxOutputTokens: replyTokens,
+  });
+}
+
+/** Gives a budget reservation back when the turn will not run. */
+async function releaseHold(deps: ChatEngineDeps, hold: BudgetHold | undefined): Promise<void> {
+  await hold?.release().catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'could not release a budget reservation');
+  });
+}
+
 /**
  * Once every check has passed (limits, moderation, the balance for the prompt), the provider request goes
  * out while the turn is saved (in a conversation known to be the caller's or new; else after the save);
@@ -94,7 +120,14 @@ function watchStart(upstream: Upstream | undefined, run: RunContext['assistantRu
 async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): Promise<StartedGeneration> {
   await admitRequest(deps, input);
   const prepared = await prepareTurn(deps, input);
-  const releaseSlot = await acquireMessageSlot(deps.counters, deps.settings, input.userId);
+  const budgetHold = await holdBudget(deps, input, prepared);
+  let releaseSlot: ReleaseSlot;
+  try {
+    releaseSlot = await acquireMessageSlot(deps.counters, deps.settings, input.userId);
+  } catch (error) {
+    await releaseHold(deps, budgetHold);
+    throw error;
+  }
   const send = () => (prepared.request ? startUpstream(prepared.provider, prepared.request) : undefined);
   let upstream = prepared.ownConversation ? send() : undefined;
   const generationId = randomUUID();
@@ -109,6 +142,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
     upstream?.abort();
     abort.stopListening();
     await releaseSlot();
+    await releaseHold(deps, budgetHold);
     throw error;
   }
   upstream ??= send();
@@ -124,6 +158,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
     upstream?.abort();
     abort.stopListening();
     await releaseSlot();
+    await releaseHold(deps, budgetHold);
     await saved.writer.end('error', '{}').catch(() => undefined);
     throw error;
   }
@@ -145,6 +180,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       promptTokens: prepared.context?.promptTokens ?? 0,
       countTokens: prepared.countTokens,
       releaseSlot,
+      budgetHold,
       agent: prepared.agent,
       assistantRun,
       notice: prepared.notice,

@@ -4,8 +4,9 @@ import type { AuthService } from '../auth/service';
 import type { AppConfig } from '../config/app-config';
 import type { Counters } from '../coordination/counters';
 import type { AbortBus, GenerationLog } from '../coordination/generation-log';
-import { checkBalance, recordUsage } from '../balance/service';
 import { balanceSettingsFromEnv } from '../balance/settings';
+import { balancePortOf, budgetsPortOf } from '../ledger/chat-ports';
+import { createLedgerService, type LedgerService } from '../ledger/service';
 import {
   findConversation,
   saveConversationForTurn,
@@ -59,6 +60,8 @@ export interface ChatEngineWiring {
   files?: AttachmentsPort | undefined;
   /** The tools feature (plugins chats with tools); absent: plugins chats answer without tools. */
   tools?: ToolsPort | undefined;
+  /** The spend ledger and budgets; absent: usage is billed without budgets. */
+  ledger?: LedgerService | undefined;
 }
 
 /** Without a files service no id names a file, so a message that lists files is answered 404. */
@@ -127,12 +130,14 @@ function providersPort(registry: ProviderRegistry): ProvidersPort {
 function dataPorts(
   db: Db,
   config: AppConfig,
+  given: LedgerService | undefined,
 ): {
   messages: MessagesPort;
   conversations: ConversationsPort;
   balance: BalancePort;
 } {
   const balanceSettings = balanceSettingsFromEnv(config.env);
+  const ledger = given ?? createLedgerService({ db, balance: balanceSettings });
   return {
     messages: {
       saveMessage: (userId, message) => saveMessage(db, userId, message),
@@ -151,12 +156,7 @@ function dataPorts(
       saveState: (userId, conversationId, fields) =>
         updateConversation(db, userId, { ...fields, conversationId }),
     },
-    balance: {
-      checkBalance: (userId, input) => checkBalance(db, userId, input, balanceSettings),
-      recordUsage: async (userId, usage) => {
-        await recordUsage(db, userId, usage, balanceSettings);
-      },
-    },
+    balance: balancePortOf(db, balanceSettings, ledger),
   };
 }
 
@@ -191,7 +191,8 @@ export function createChatEngineFor(wiring: ChatEngineWiring): ChatEngine {
       ...chatSettingsFromEnv(wiring.config.env),
       temporaryChatRetentionMs: temporaryChatRetentionMs(wiring.config.yaml),
     },
-    ...dataPorts(wiring.db, wiring.config),
+    ...dataPorts(wiring.db, wiring.config, wiring.ledger),
+    budgets: wiring.ledger ? budgetsPortOf(wiring.ledger) : undefined,
     tokenizer: { counterFor: (model) => getTokenCounter(model) },
     endpoints: endpointsPort(wiring.endpoints),
     providers: providersPort(wiring.providers ?? createProviderRegistry()),

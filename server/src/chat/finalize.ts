@@ -2,6 +2,7 @@
 // does not fit, a deleted conversation. Saves the reply, records usage, keeps the provider's state, emits `final`, gives the concurrency slot back. Never throws.
 import { encodeChatErrorText } from '@parley/shared/errors/chat-error-kinds';
 import { RUN_EXPIRED } from '@parley/shared/schemas/message';
+import type { BudgetWarning } from '@parley/shared/schemas/budget';
 import type { ContentPart, Message } from '@parley/shared/schemas/message';
 import { appendEvent, errorEvent, finalEvent } from './chat-events';
 import { CONVERSATION_DELETED } from './conversation-deleted';
@@ -85,8 +86,21 @@ function asMessage(write: MessageWrite, createdAt: string): Message {
   };
 }
 
+/** The ledger's kind of a reply: an assistants run, a plugins reply with tools, or a plain chat reply. */
+const replyKind = (ctx: RunContext) => (ctx.assistantRun ? 'assistant' : ctx.agent ? 'agent' : 'chat');
+
+/**
+ * Bills the reply (settling its budget reservation in the same statement); a reply without a model call to
+ * bill gives its reservation back instead.
+ */
 async function recordUsage(ctx: RunContext, state: ReplyState): Promise<void> {
-  if (!ctx.request || (state.failure && state.text === '')) return;
+  const hold = ctx.budgetHold;
+  if (!ctx.request || (state.failure && state.text === '')) {
+    await hold?.release().catch((error: unknown) => {
+      ctx.deps.logger.warn({ err: error }, 'could not release a budget reservation');
+    });
+    return;
+  }
   const { balance } = ctx.deps;
   const generated = state.text.slice(ctx.turn.prefix.length);
   const usage = state.finish?.usage;
@@ -94,13 +108,29 @@ async function recordUsage(ctx: RunContext, state: ReplyState): Promise<void> {
     await balance.recordUsage(ctx.userId, {
       conversationId: ctx.reply.conversationId,
       messageId: ctx.reply.messageId,
+      endpoint: ctx.reply.endpoint,
       model: ctx.reply.model,
       promptTokens: usage?.inputTokens ?? ctx.promptTokens,
       completionTokens: usage?.outputTokens ?? ctx.countTokens(generated),
-      context: state.aborted ? 'incomplete' : 'message',
+      kind: replyKind(ctx),
+      incomplete: state.aborted,
+      reservationId: hold?.reservationId,
     });
   } catch (error) {
     ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'could not record usage');
+    await hold?.release().catch(() => undefined);
+  }
+}
+
+/** `final.budgets`: the turn's budgets at or above their warning percentage (none when that cannot be read). */
+async function budgetWarnings(ctx: RunContext): Promise<{ budgets?: BudgetWarning[] }> {
+  if (!ctx.budgetHold) return {};
+  try {
+    const warnings = await ctx.budgetHold.warnings();
+    return warnings.length > 0 ? { budgets: warnings } : {};
+  } catch (error) {
+    ctx.deps.logger.warn({ err: error }, 'could not read the budgets of a turn');
+    return {};
   }
 }
 
@@ -123,6 +153,7 @@ export async function finalize(ctx: RunContext, state: ReplyState, saver: Partia
   const final = {
     ...finalEvent(conversation, ctx.requestMessage, responseMessage),
     ...(deleted ? { info: CONVERSATION_DELETED } : {}),
+    ...(await budgetWarnings(ctx)),
   };
   try {
     await ctx.writer.end(final.type, JSON.stringify(final));

@@ -5,6 +5,7 @@ import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import type { ContentPart, Message, MessageFile, MessageSource } from '@parley/shared/schemas/message';
 import type { FileConfig } from '@parley/shared/schemas/file';
+import type { BudgetWarning } from '@parley/shared/schemas/budget';
 import type { Attachment } from '../files/attachment';
 import type { ChatProvider, Credentials } from '../providers/types';
 import type { AgentTool } from '../agents/agent-types';
@@ -90,16 +91,45 @@ export interface BalanceCheck {
 export interface UsageRecord {
   conversationId: string;
   messageId: string;
+  /** The endpoint name the call went to (the ledger's `endpoint`). */
+  endpoint: string;
   model: string;
   promptTokens: number;
   completionTokens: number;
-  context: 'message' | 'incomplete' | 'title';
+  /** The ledger's kind of call: a reply (`chat`, `agent` with tools, `assistant`) or its `title`. */
+  kind: 'chat' | 'agent' | 'assistant' | 'title';
+  /** A reply its user stopped (its completion is charged the cancel surcharge). */
+  incomplete?: boolean;
+  /** The budget reservation the call settles (released in the same statement). */
+  reservationId?: string | undefined;
 }
 
 export interface BalancePort {
   /** Whether the user can afford the prompt (always ok when balance checking is off). */
   checkBalance(userId: string, input: { model: string; promptTokens: number }): Promise<BalanceCheck>;
+  /** Bills one model call: its ledger row, its balance transactions and debit. */
   recordUsage(userId: string, usage: UsageRecord): Promise<void>;
+}
+
+/** A turn admitted under budgets: what it reserved, until it settles. */
+export interface BudgetHold {
+  reservationId: string;
+  /** The budgets at or above their warning percentage once the turn settled (for `final.budgets`). */
+  warnings(): Promise<BudgetWarning[]>;
+  /** Gives the reservation back when no model call of the turn is billed. */
+  release(): Promise<void>;
+}
+
+/** Spend budgets (API.md "Administration, budgets and usage"). */
+export interface BudgetsPort {
+  /**
+   * Throws `402 budget_exceeded` when a budget that applies is used up; else reserves the turn's most possible
+   * cost (its prompt and longest reply). Undefined when no budget applies.
+   */
+  admit(
+    userId: string,
+    turn: { model: string; promptTokens: number; maxOutputTokens: number },
+  ): Promise<BudgetHold | undefined>;
 }
 
 /** An endpoint ready to call: its kind, resolved credentials and per-endpoint settings. */

@@ -12,6 +12,8 @@ import type {
   AttachmentsPort,
   BalancePort,
   BansPort,
+  BudgetHold,
+  BudgetsPort,
   ConversationsPort,
   EndpointsPort,
   MessagesPort,
@@ -54,6 +56,8 @@ export interface ChatEngineDeps {
   logger: ChatLogger;
   /** Absent: plugins chats answer without tools. */
   tools?: ToolsPort | undefined;
+  /** Spend budgets; absent: no budget applies. */
+  budgets?: BudgetsPort | undefined;
   /** Set by the engine while it closes: runs aborted then were cut off, not stopped by their user. */
   lifecycle?: { stopping: boolean };
 }
@@ -112,6 +116,8 @@ export interface RunContext {
   /** Tokens of a text for the conversation's model. */
   countTokens: TokenCounter;
   releaseSlot: ReleaseSlot;
+  /** The turn's budget reservation, settled by its usage (or released) when it ends. */
+  budgetHold?: BudgetHold | undefined;
   /** Set for a plugins turn with tools: the reply comes from the tool loop. */
   agent?: TurnAgent | undefined;
   /** Set for an assistants turn: its run's thread, time limit and record. */

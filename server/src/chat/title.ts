@@ -106,10 +106,11 @@ export async function generateTitle(ctx: RunContext, replyText: string): Promise
     await deps.balance.recordUsage(ctx.userId, {
       conversationId: ctx.reply.conversationId,
       messageId: ctx.reply.messageId,
+      endpoint: ctx.reply.endpoint,
       model: request.model,
       promptTokens: usage?.inputTokens ?? ctx.countTokens(`${TITLE_INSTRUCTIONS}\n${prompt}`),
       completionTokens: usage?.outputTokens ?? ctx.countTokens(raw),
-      context: 'title',
+      kind: 'title',
     });
   } catch (error) {
     deps.logger.warn({ err: error, conversationId: ctx.reply.conversationId }, 'could not generate a title');

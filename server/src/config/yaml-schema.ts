@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '@parley/shared/constants';
 import { externalLinkSchema, modelSpecSchema } from '@parley/shared/schemas/startup-config';
+import { createBudgetSchema } from '@parley/shared/schemas/budget';
 import { parseAllowRule } from '../net/allow-rules';
 import { mcpServersSchema } from './mcp-servers-schema';
 
@@ -278,6 +279,8 @@ export const yamlConfigSchema = z.strictObject({
       startBalance: z.number().int().min(0).optional(),
     })
     .optional(),
+  /** Spend budgets, shown read-only in the admin page (the same fields as `POST /api/admin/budgets`). */
+  budgets: z.array(createBudgetSchema).optional(),
   rateLimits: z.strictObject({ fileUploads: rateLimitSchema.optional() }).optional(),
   fileConfig: z
     .strictObject({

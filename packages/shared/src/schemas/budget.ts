@@ -186,7 +186,3 @@ export const usageResponseSchema = z.object({
   to: z.string(),
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
-
-/** `GET /api/admin/usage?groupBy=day` also gives a chart series per model: `[{day, model, credits}]`. */
-export const usageSeriesPointSchema = z.object({ day: z.string(), model: z.string(), credits: z.number() });
-export type UsageSeriesPoint = z.infer<typeof usageSeriesPointSchema>;

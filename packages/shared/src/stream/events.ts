@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { budgetWarningSchema } from '../schemas/budget';
 import { conversationSchema } from '../schemas/conversation';
 import { contentPartSchema, messageSchema } from '../schemas/message';
 
@@ -54,6 +55,8 @@ export const finalEventSchema = z.object({
   responseMessage: messageSchema,
   /** A notice about how the run ended that is not an error ("This conversation was deleted": nothing saved). */
   info: z.string().optional(),
+  /** Budgets at or above their warning percentage after this turn (API.md "Administration, budgets and usage"). */
+  budgets: z.array(budgetWarningSchema).optional(),
 });
 
 export const chatEventSchema = z.discriminatedUnion('type', [

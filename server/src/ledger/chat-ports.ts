@@ -1,0 +1,42 @@
+// The chat engine's balance and budgets ports, bound to the balance check and the ledger service.
+import { checkBalance } from '../balance/service';
+import type { BalanceSettings } from '../balance/settings';
+import type { BalancePort, BudgetsPort } from '../chat/ports';
+import type { Db } from '../db/client';
+import type { LedgerService } from './service';
+
+export function balancePortOf(db: Db, settings: BalanceSettings, ledger: LedgerService): BalancePort {
+  return {
+    checkBalance: (userId, input) => checkBalance(db, userId, input, settings),
+    recordUsage: async (userId, usage) => {
+      await ledger.record({
+        userId,
+        kind: usage.kind,
+        endpoint: usage.endpoint,
+        model: usage.model,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        conversationId: usage.conversationId,
+        messageId: usage.messageId,
+        // A reply and its title share the message id; each call has its own request id.
+        requestId: usage.kind === 'title' ? `${usage.messageId}:title` : usage.messageId,
+        incomplete: usage.incomplete,
+        reservationId: usage.reservationId,
+      });
+    },
+  };
+}
+
+export function budgetsPortOf(ledger: LedgerService): BudgetsPort {
+  return {
+    async admit(userId, turn) {
+      const hold = await ledger.admit({ userId, ...turn });
+      if (!hold) return undefined;
+      return {
+        reservationId: hold.reservationId,
+        warnings: () => ledger.warnings(hold),
+        release: () => ledger.release(hold.reservationId),
+      };
+    },
+  };
+}
