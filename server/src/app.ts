@@ -56,6 +56,8 @@ import { presetRoutes } from './presets/routes';
 import { frameworkErrors, registerUrlGuard } from './plugins/url-guard';
 import { registerWebApp } from './plugins/web-app';
 import { searchRoutes } from './search/routes';
+import { createAppShares } from './shares/create-shares';
+import { sharesRoutes } from './shares/routes';
 import { createSearchService } from './search/service';
 import { tokenizerRoutes } from './tokenizer/routes';
 import { twoFactorAdminRoutes } from './two-factor/admin-routes';
@@ -340,6 +342,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadLimits: uploadLimitsFrom(config.env, config.yaml),
     avatarSizeLimit: files.fileConfig.avatarSizeLimit,
     spoolDirectory: files.spoolDirectory,
+  });
+
+  // Share links (API.md "Sharing and organising"); `shares.service.deleteExpiredFiles` is for the sweeper.
+  const shares = createAppShares({ config, db, engine: database.kind, files, now });
+  app.addHook('onClose', () => shares.close());
+  await app.register(sharesRoutes, {
+    shares: shares.service,
+    settings: shares.settings,
+    jwtSecret,
+    counters: coordination.counters,
   });
 
   await registerWebApp(app, deps.webDist ?? null);

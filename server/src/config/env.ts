@@ -322,6 +322,12 @@ export const envSchema = z.object({
   IMPORT_MAX_MESSAGES: positiveInt(200_000),
   IMPORT_MAX_CONCURRENT_PER_USER: positiveInt(1),
   IMPORT_MAX_CONCURRENT: positiveInt(2),
+  // Share links (API.md "Sharing and organising"): on, public links, files copied in, views per IP and window.
+  ALLOW_SHARED_LINKS: flag(true),
+  ALLOW_SHARED_LINKS_PUBLIC: flag(false),
+  SHARED_LINKS_SNAPSHOT_FILES: flag(true),
+  SHARED_LINKS_IP_MAX: positiveInt(60),
+  SHARED_LINKS_IP_WINDOW: positiveInt(1),
   /** An S3-compatible endpoint (MinIO, R2, …); empty for AWS itself. Used with `fileStrategy: s3`. */
   AWS_ENDPOINT_URL: url,
   AWS_REGION: text,

@@ -23,6 +23,8 @@ describe('buildStartupConfig', () => {
       openidLabel: 'Continue with OpenID',
       serverDomain: 'http://localhost:3080',
       showBirthdayIcon: false,
+      sharedLinksEnabled: true,
+      publicSharedLinksEnabled: false,
       interface: { endpointsMenu: true, modelSelect: true, parameters: true, presets: true, sidePanel: true },
     });
     expect(startup).not.toHaveProperty('customFooter');

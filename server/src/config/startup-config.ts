@@ -33,6 +33,8 @@ export function buildStartupConfig(config: AppConfig, now: Date): StartupConfig 
     emailEnabled: isEmailConfigured(config),
     passwordResetEnabled: isPasswordResetEnabled(config),
     showBirthdayIcon: showBirthdayIcon(env.SHOW_BIRTHDAY_ICON, now),
+    sharedLinksEnabled: env.ALLOW_SHARED_LINKS,
+    publicSharedLinksEnabled: env.ALLOW_SHARED_LINKS && env.ALLOW_SHARED_LINKS_PUBLIC,
     version: APP_VERSION,
   };
 }

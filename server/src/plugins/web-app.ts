@@ -31,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !isApiPath(path)) {
+      // A shared conversation's page is for the people given the link, not for search engines.
+      if (path.startsWith('/share/')) void reply.header('x-robots-tag', 'noindex');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ErrorBody);

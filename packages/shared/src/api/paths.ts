@@ -45,6 +45,8 @@ export const paths = {
   convosFork: '/api/convos/fork',
   /** POST `{conversationId}` → `{conversation, messages}`: a copy of the whole conversation. */
   convosDuplicate: '/api/convos/duplicate',
+  /** POST `{}` → `{archivedCount}`: archives every listed conversation of the caller (Settings "Archive all"). */
+  convosArchiveAll: '/api/convos/archive_all',
   /** GET the caller's tags `[{tag, description, count, position}]`; POST `{tag, description?}` → `201`. */
   tags: '/api/tags',
   /** PUT `{tag?, description?, position?}` (rename applies to every conversation); DELETE. */
@@ -114,6 +116,19 @@ export const paths = {
   assistantsChatAbort: '/api/assistants/chat/abort',
   /** GET, PATCH, DELETE `?model=` one of the caller's assistants. */
   assistant: '/api/assistants/:id',
+
+  /** GET `?cursor=` the caller's share links. */
+  shares: '/api/share',
+  /** POST `{targetMessageId?, visibility?, expiresIn?}` → `201` a snapshot link of the caller's conversation. */
+  shareCreate: '/api/share/:conversationId',
+  /** GET the shared snapshot (no token when public); PATCH `{refresh?, visibility?, expiresIn?}`; DELETE. */
+  share: '/api/share/:shareId',
+  /** GET `{shareId|null}`: the caller's newest link of a conversation. */
+  shareOfConversation: '/api/share/link/:conversationId',
+  /** POST → `{conversationId}`: a personal copy of the shared snapshot. */
+  shareCopy: '/api/share/:shareId/copy',
+  /** GET a file copied into a share, through the signed link the snapshot holds (`?exp=…&sig=…`). */
+  shareFile: '/api/share/:shareId/files/:fileId',
 } as const;
 
 /** Where a social login button sends the browser (prefix it with the startup config's `serverDomain`). */

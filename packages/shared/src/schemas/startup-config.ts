@@ -65,6 +65,10 @@ export const startupConfigSchema = z.object({
   /** Whether "Forgot password?" sends a reset link (email configured and `ALLOW_PASSWORD_RESET` not false). */
   passwordResetEnabled: z.boolean(),
   showBirthdayIcon: z.boolean(),
+  /** Share links (`ALLOW_SHARED_LINKS`); absent from older servers: on. */
+  sharedLinksEnabled: z.boolean().optional(),
+  /** Links anyone may open without signing in (`ALLOW_SHARED_LINKS_PUBLIC`). */
+  publicSharedLinksEnabled: z.boolean().optional(),
   version: z.string(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;
