@@ -86,7 +86,7 @@ export function ChatHeader({
             model={setup.model}
             values={setup}
             onChange={onOptions}
-            onModel={onModel}
+            onModel={flags?.modelSelect !== false ? onModel : undefined}
             models={models}
             isNew={isNew}
           />

@@ -275,7 +275,9 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                     {assistants.selector}
                   </section>
                 )
-              : setup && (
+              : // interface.modelSelect off (by YAML, or by model specs) hides every model picker (SPEC §9).
+                setup &&
+                startup?.interface.modelSelect !== false && (
                   <section aria-labelledby="side-panel-model" className="space-y-1.5">
                     <h2
                       id="side-panel-model"
