@@ -73,6 +73,15 @@ describeEachEngine('what a chat request must pass before it runs', (_getDb, { ge
     });
     const unlisted = await post(app, user, '/api/ask/openAI', { text: 'Hi', spec: 'verbose' });
     expect(unlisted.json()).toMatchObject({ code: 'illegal_model_request', message: 'Invalid model spec' });
+    // A model outside the spec, as a side panel's picker would send it (issue 27), on ask and edit alike.
+    for (const path of ['/api/ask/openAI', '/api/edit/openAI']) {
+      const otherModel = await post(app, user, path, { text: 'Hi', spec: 'terse', model: 'gpt-4o-mini' });
+      expect(otherModel.statusCode, path).toBe(400);
+      expect(otherModel.json()).toMatchObject({
+        code: 'illegal_model_request',
+        message: 'Model spec mismatch: model',
+      });
+    }
     const changed = await post(app, user, '/api/ask/openAI', { text: 'Hi', spec: 'terse', temperature: 0.9 });
     expect(changed.statusCode).toBe(400);
     expect(changed.json()).toMatchObject({
