@@ -89,6 +89,25 @@ describeEachEngine(
       expect(conversationListSchema.parse(numbered.json()).conversations).toEqual([]);
     });
 
+    it('"Archive all" archives and unpins every listed conversation of the caller, temporary chats aside', async () => {
+      const alice = await user('alice');
+      const bob = await user('bob');
+      const [a, b] = await conversationsOf(alice, 2);
+      await conversationsOf(alice, 1, { isTemporary: true, expiredAt: new Date(Date.now() + 3_600_000) });
+      const [bobs] = await conversationsOf(bob, 1);
+      await updated(alice, { conversationId: a?.conversationId, pinned: true });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/convos/archive_all',
+        headers: alice.headers,
+        payload: {},
+      });
+      expect(response.json()).toEqual({ archivedCount: 2 });
+      expect(await allPages(alice)).toEqual([]);
+      expect(await allPages(alice, 'isArchived=true')).toEqual([b?.conversationId, a?.conversationId]);
+      expect(await allPages(bob)).toEqual([bobs?.conversationId]);
+    });
+
     it('lists pinned first, newest pin first, and pages 60 conversations with 30 pins without a gap or a repeat', async () => {
       const alice = await user('alice');
       const made = await conversationsOf(alice, 60);

@@ -343,6 +343,18 @@ export async function updateConversationRow(
   return rows[0] ?? null;
 }
 
+/** Archives every listed conversation of the user (temporary chats aside), unpinning them; how many. */
+export async function archiveAllRows(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(conversations)
+    .set({ isArchived: true, pinnedAt: null, updatedAt: sql`${conversations.updatedAt}` })
+    .where(
+      and(eq(conversations.userId, userId), not(conversations.isArchived), not(conversations.isTemporary)),
+    )
+    .returning({ conversationId: conversations.conversationId });
+  return rows.length;
+}
+
 /** Sets the title only while it is still `whileTitle` (a generated title never replaces a rename). */
 export async function replaceTitleIf(
   db: Db,

@@ -14,6 +14,7 @@ import {
 } from '@parley/shared/schemas/conversation';
 import { authenticate } from '../plugins/authenticate';
 import {
+  archiveAllConversations,
   clearConversations,
   DEFAULT_TITLE_WAIT,
   getConversation,
@@ -79,6 +80,17 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesDeps> =
       if (result.deletedCount > 0) await deps.onDeleted?.(request.user.id, arg.conversationId);
       return result;
     },
+  );
+
+  app.post(
+    paths.convosArchiveAll,
+    {
+      schema: {
+        body: z.object({}).optional(),
+        response: { 200: z.object({ archivedCount: z.number().int() }) },
+      },
+    },
+    async (request) => archiveAllConversations(db, request.user.id),
   );
 
   app.post(

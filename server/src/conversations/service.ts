@@ -22,6 +22,7 @@ import { updateCurrentLeafId } from '../messages/path-repo';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { presentConversation } from './present-conversation';
 import {
+  archiveAllRows,
   countConversations,
   deleteConversations,
   replaceTitleIf,
@@ -205,6 +206,11 @@ export async function updateConversation(
   if (row) return presentConversation(row);
   if (pinned === true && (await findConversation(db, userId, conversationId))) throw pinLimit();
   throw notFound(CONVERSATION_NOT_FOUND);
+}
+
+/** Settings → Data controls → "Archive all": every listed conversation of the caller is archived. */
+export async function archiveAllConversations(db: Db, userId: string): Promise<{ archivedCount: number }> {
+  return { archivedCount: await archiveAllRows(db, userId) };
 }
 
 /**

@@ -51,6 +51,17 @@ export const ORGANISE_CASES: OwnershipCase[] = [
     },
   },
   {
+    route: `POST ${paths.convosArchiveAll}`,
+    name: 'archiving all conversations (only the caller’s)',
+    check: async (ctx) => {
+      const archived = await call(ctx.server.app, ctx.b, 'POST', paths.convosArchiveAll, {});
+      expect(archived.json()).toEqual({ archivedCount: 1 });
+      const seen = await call(ctx.server.app, ctx.a, 'GET', `/api/convos/${ctx.aRows.conversationId}`);
+      expect(seen.json()).toMatchObject({ isArchived: false });
+      await expectAUntouched(ctx);
+    },
+  },
+  {
     route: `GET ${paths.tags}`,
     name: 'listing tags (never another user’s, nor their counts)',
     check: async (ctx) => {
