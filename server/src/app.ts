@@ -10,6 +10,8 @@ import { actionsAllowList } from './net/allow-lists';
 import { assistantsRoutes } from './assistants/routes';
 import { createAssistantsService } from './assistants/service';
 import { assistantsSettings } from './assistants/settings';
+import { adminRoutes } from './admin/routes';
+import { createAdminService } from './admin/service';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
 import { createAuthFromConfig } from './auth/create-auth';
@@ -248,6 +250,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => chat.close());
   await app.register(chatRoutes, { engine: chat, jwtSecret });
   await app.register(accountRoutes, { auth, users, files, jwtSecret });
+  // Administration (API.md "Administration, budgets and usage"): users, groups and the audit log.
+  const admin = createAdminService({
+    db,
+    users,
+    deleteFilesOf: (userId) => files.deleteAllOf(userId),
+    revokeSessions: (userId) => auth.revokeAllSessions(userId),
+    forgetAccount: (userId) => accountStatus.forget(userId),
+    now,
+  });
+  await app.register(adminRoutes, { admin, jwtSecret });
   await app.register(filesRoutes, {
     files,
     jwtSecret,

@@ -3,7 +3,9 @@ import type { User } from '@parley/shared/schemas/user';
 import type { Db } from '../db/client';
 import { signAccessToken } from '../lib/access-token';
 import type { Mailer } from '../lib/mailer';
+import { recordSignIn } from '../users/repo';
 import type { UsersService } from '../users/service';
+import { authErrors } from './auth-errors';
 import type { AbuseGuard } from './abuse-guard';
 import type { AuthSettings } from './auth-settings';
 import type { IssuedRefreshToken, Sessions } from './sessions';
@@ -31,8 +33,12 @@ export interface SignedIn {
   refresh: IssuedRefreshToken;
 }
 
-/** Starts a session for `user` and signs its first access token. */
+/**
+ * Starts a session for `user` and signs its first access token; every way of signing in ends here, so a
+ * disabled account is refused here too (`403 account_disabled`) and the time of the sign-in recorded.
+ */
 export async function signIn(ctx: AuthContext, user: User): Promise<SignedIn> {
+  if (!(await recordSignIn(ctx.db, user.id, ctx.now()))) throw authErrors.accountDisabled();
   const refresh = await ctx.sessions.start(user.id);
   return { token: await accessTokenFor(ctx, user), user, refresh };
 }

@@ -15,6 +15,7 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Sign
   const account = await ctx.users.findAccountByEmail(input.email);
   const matches = await verifyPassword(account?.passwordHash ?? null, input.password);
   if (!account || !matches) throw authErrors.invalidCredentials();
+  if (account.disabled) throw authErrors.accountDisabled();
   if ((await ctx.guard.banRemainingMs([{ userId: account.user.id }])) > 0) throw authErrors.banned();
   const challenge = await ctx.secondFactor?.(account.user);
   if (challenge) return challenge;

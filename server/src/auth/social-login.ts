@@ -1,5 +1,6 @@
 import type { OAuthErrorCode } from '@parley/shared/schemas/auth';
 import type { User } from '@parley/shared/schemas/user';
+import { AppError } from '../lib/errors';
 import { signIn, type AuthContext, type SignedIn } from './auth-context';
 import { isDomainAllowed } from './auth-settings';
 import type { SocialProfile } from './oauth/social-profile';
@@ -24,7 +25,14 @@ export async function socialLogin(ctx: AuthContext, profile: SocialProfile): Pro
   if ((await ctx.guard.banRemainingMs([{ userId: user.id }])) > 0) {
     throw new SocialLoginError('banned', 'account is banned');
   }
-  return signIn(ctx, user);
+  try {
+    return await signIn(ctx, user);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'account_disabled') {
+      throw new SocialLoginError('account_disabled', 'account is disabled', { cause: error });
+    }
+    throw error;
+  }
 }
 
 async function findOrCreateUser(ctx: AuthContext, profile: SocialProfile): Promise<User> {

@@ -5,7 +5,7 @@
 import type { UserRole } from '@parley/shared/schemas/user';
 import type { AbortBus } from '../coordination/generation-log';
 import type { Db } from '../db/client';
-import { findUserRole } from './repo';
+import { findUserStatus } from './repo';
 
 /** What an account that may use its access tokens is now: its stored role (tokens carry the one at signing). */
 export interface SignInStatus {
@@ -103,7 +103,10 @@ export function createAccountStatus(options: AccountStatusOptions): AccountStatu
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The account status of the users table: an account may use its tokens while its row exists. */
+/**
+ * The account status of the users table: an account may use its tokens while its row exists and an
+ * administrator has not disabled it.
+ */
 export function createUsersAccountStatus(
   db: Db,
   options: Omit<AccountStatusOptions, 'lookup'>,
@@ -112,8 +115,8 @@ export function createUsersAccountStatus(
     ...options,
     lookup: async (userId) => {
       if (!UUID.test(userId)) return null;
-      const role = await findUserRole(db, userId);
-      return role ? { role } : null;
+      const account = await findUserStatus(db, userId);
+      return account && !account.disabled ? { role: account.role } : null;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SocialProvider } from '@parley/shared/constants';
 import type { Db } from '../db/client';
 import { users, type NewUserRow, type UserRow } from '../db/schema';
@@ -28,10 +28,20 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/** The stored role of the user, or undefined when there is no such user (every authenticated request asks). */
-export async function findUserRole(db: Db, id: string): Promise<UserRow['role'] | undefined> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.role;
+/**
+ * The stored role and whether the account is disabled; undefined when there is no such user (every
+ * authenticated request asks).
+ */
+export async function findUserStatus(
+  db: Db,
+  id: string,
+): Promise<Pick<UserRow, 'role' | 'disabled'> | undefined> {
+  const [row] = await db
+    .select({ role: users.role, disabled: users.disabled })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
 }
 
 /** `email` must already be lower-cased. */
@@ -135,4 +145,15 @@ export async function updateUserPlugins(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** Records a sign-in; false (nothing recorded) when the account is disabled or gone. */
+export async function recordSignIn(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    // A sign-in is no change of the user: updated_at stays.
+    .set({ lastLoginAt: at, updatedAt: sql`${users.updatedAt}` })
+    .where(and(eq(users.id, id), eq(users.disabled, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -26,6 +26,8 @@ export interface UserAccount {
   user: User;
   passwordHash: string | null;
   emailVerified: boolean;
+  /** Disabled by an administrator: may not sign in. */
+  disabled: boolean;
 }
 
 export interface NewAccount {
@@ -80,6 +82,7 @@ export function createUsersService(db: Db, options: UsersServiceOptions = {}): U
     user: presentUser(row),
     passwordHash: row.passwordHash,
     emailVerified: row.emailVerified,
+    disabled: row.disabled,
   });
   return {
     async getById(id) {

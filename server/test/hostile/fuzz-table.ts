@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { chatPaths } from '@parley/shared/api/chat-paths';
 import { paths } from '@parley/shared/api/paths';
 import { NO_PARENT } from '@parley/shared/constants';
+import { adminFuzzRows } from './fuzz-table-admin';
 import { importBody } from './fuzz-import-body';
 import { hostileString, hostileUrlValue, shape } from './hostile-values';
 
@@ -421,5 +422,6 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
       params: { fileId: urlValue(uuid) },
       query: { sig: urlValue(fc.oneof(text, fc.stringMatching(/^[\w-]{43}$/))) },
     },
+    ...adminFuzzRows(),
   };
 }

@@ -11,6 +11,7 @@ import { assistants } from '../../src/db/schema';
 import { multipartBody } from '../../src/files/test-multipart';
 import { CHAT_MODEL, type ChatServer } from '../chat-harness';
 import type { TestUser } from '../test-users';
+import { ADMIN_ROUTE_KEYS } from './fuzz-table-admin';
 import { ORGANISE_CASES } from './ownership-cases-organise';
 import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
 import type { SeededRows } from './seed-rows';
@@ -540,4 +541,6 @@ export const NO_USER_ROWS = [
   `POST ${paths.files}`,
   `POST ${paths.filesImages}`,
   `POST ${paths.filesAvatar}`,
+  // Administrators only (every account's rows by design); role refusals: src/admin/routes.test.ts.
+  ...ADMIN_ROUTE_KEYS,
 ];

@@ -138,5 +138,6 @@ export const OAUTH_ERROR_CODES = [
   'email_not_verified',
   'banned',
   'rate_limited',
+  'account_disabled',
 ] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
