@@ -13,8 +13,7 @@ export const authErrors = {
   domainNotAllowed: () => new AppError(403, AUTH_ERRORS.domainNotAllowed, { code: 'domain_not_allowed' }),
   banned: () => new AppError(403, AUTH_ERRORS.banned, { code: 'ban' }),
   /** Only after the right password: a wrong one is the usual 401, so this tells nothing to a guesser. */
-  accountDisabled: () =>
-    new AppError(403, ADMIN_ERRORS.accountDisabled, { code: 'account_disabled' }),
+  accountDisabled: () => new AppError(403, ADMIN_ERRORS.accountDisabled, { code: 'account_disabled' }),
   invalidResetToken: () => new AppError(400, AUTH_ERRORS.invalidResetToken, { code: 'invalid_reset_token' }),
   unauthorized: (reason: string) => new AppError(401, 'Unauthorized', { code: `refresh_${reason}` }),
 };
