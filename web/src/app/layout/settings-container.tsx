@@ -28,6 +28,11 @@ const ImportSection = lazyChunk(() =>
   import('../../features/import/components/import-section').then((module) => module.ImportSection),
 );
 
+/** Account → Two-factor sign-in (QR code library included), a chunk of its own too. */
+const TwoFactorSection = lazyChunk(() =>
+  import('../../features/auth/components/two-factor-section').then((module) => module.TwoFactorSection),
+);
+
 /** The settings dialog with the actions it needs from other features (SPEC §2 Data and Account tabs). */
 export function SettingsContainer() {
   const { open, setOpen } = useSettingsDialog();
@@ -68,6 +73,11 @@ export function SettingsContainer() {
           onRename: renameAccount,
           onChangePassword: changePassword,
           onSignOutOthers: signOutOtherSessions,
+          twoFactor: (
+            <Suspense fallback={null}>
+              <TwoFactorSection hasPassword={user?.provider === 'local'} />
+            </Suspense>
+          ),
           onDeleteAccount: async (email) => {
             await deleteAccount(email, queryClient);
             setOpen(false);

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StartupConfig } from '@parley/shared/schemas/startup-config';
+import type { LoginChallenge } from '@parley/shared/schemas/two-factor';
 import { Alert } from '../../../components/ui/alert';
 import { useLogin } from '../api/login';
 import { useAuthStore } from '../store';
@@ -10,6 +12,7 @@ import { AuthFooterLink } from './auth-footer-link';
 import { AuthHeading } from './auth-heading';
 import { LoginForm } from './login-form';
 import { SocialSection } from './social-section';
+import { TwoFactorStep } from './two-factor-step';
 
 interface LoginScreenProps {
   /** The startup config; undefined while loading or if it could not be loaded (then email login shows). */
@@ -17,13 +20,28 @@ interface LoginScreenProps {
   configPending: boolean;
 }
 
-/** SPEC §2 Login: heading, error banner, email form, sign-up link, social buttons. */
+/**
+ * SPEC §2 Login: heading, error banner, email form, sign-up link, social buttons; then, for an account with
+ * two-factor sign-in (or one that must set it up), the second step.
+ */
 export function LoginScreen({ config, configPending }: LoginScreenProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const login = useLogin();
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  const login = useLogin(setChallenge);
   const authError = useAuthStore((state) => state.authError);
   if (configPending) return <AuthConfigLoading />;
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onBack={() => {
+          setChallenge(null);
+          login.reset();
+        }}
+      />
+    );
+  }
 
   // A failed social login comes back as /login?error=…; a new attempt replaces that banner.
   const oauthError = searchParams.get('error');

@@ -19,6 +19,8 @@ export interface AccountActions {
     confirm_password: string;
   }) => Promise<number>;
   onSignOutOthers: () => Promise<number>;
+  /** Two-factor sign-in's section (the auth feature's), shown after the password. */
+  twoFactor?: ReactNode;
   /** Deletes the account (the email typed again as confirmation), then leaves for /login. */
   onDeleteAccount: (email: string) => Promise<void>;
 }
@@ -186,6 +188,8 @@ export function AccountTab(props: AccountActions) {
           </form>
         </Section>
       )}
+
+      {props.twoFactor}
 
       <Section title={t('com_nav_account_sessions')} hint={t('com_nav_account_sessions_hint')}>
         <button
