@@ -362,6 +362,31 @@ describeEachEngine('admin routes', (getDb, { getDatabase }) => {
     expect(await getDb().select().from(groupMembers)).toEqual([]);
   });
 
+  it('records another feature’s admin change with the actor’s and target user’s emails', async () => {
+    const admin = await newUser('boss@example.com');
+    const user = await newUser('worker@example.com');
+    const operator = createAdminService({
+      db: getDb(),
+      users: createUsersService(getDb()),
+      deleteFilesOf: async () => 0,
+      revokeSessions: async () => undefined,
+      forgetAccount: async () => undefined,
+    });
+    await operator.recordAudit({
+      actorId: admin.user.id,
+      action: 'user.2fa.reset',
+      targetId: user.user.id,
+      details: {},
+    });
+    const audit = auditPageSchema.parse((await call(admin, 'GET', adminPaths.audit)).json());
+    expect(audit.entries[0]).toMatchObject({
+      actorLabel: 'boss@example.com',
+      action: 'user.2fa.reset',
+      targetId: user.user.id,
+      targetLabel: 'worker@example.com',
+    });
+  });
+
   it('pages the audit log newest first', async () => {
     const admin = await newUser();
     for (let i = 0; i < ADMIN_PAGE_SIZE + 3; i++) {

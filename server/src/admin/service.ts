@@ -29,6 +29,7 @@ import {
   changeUserGuarded,
   missingUserIds,
   selectAdminUser,
+  selectUserLabels,
   selectUsersPage,
   setUserRole,
   type AdminUserRow,
@@ -72,6 +73,17 @@ export interface AdminService {
   deleteGroup(actor: Actor, groupId: string): Promise<void>;
   changeMembers(actor: Actor, groupId: string, add: string[], remove: string[]): Promise<AdminGroup>;
   audit(cursor: string | undefined): Promise<AuditPage>;
+  /**
+   * Writes the audit entry of another feature's admin change (budgets, two-factor reset); the actor's email
+   * is looked up, and the target's when it is a user and no label is given.
+   */
+  recordAudit(entry: {
+    actorId: string;
+    action: string;
+    targetId: string | null;
+    targetLabel?: string | undefined;
+    details: Record<string, unknown>;
+  }): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -287,5 +299,23 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     },
 
     audit: (cursor) => selectAuditPage(db, cursor, ADMIN_PAGE_SIZE),
+
+    async recordAudit(entry) {
+      const ids = [entry.actorId, ...(entry.targetId && !entry.targetLabel ? [entry.targetId] : [])];
+      const labels = await selectUserLabels(
+        db,
+        ids.filter((id) => UUID.test(id)),
+      );
+      const targetLabel =
+        entry.targetLabel ?? (entry.targetId ? labels.get(entry.targetId.toLowerCase()) : undefined);
+      await insertAudit(db, {
+        actorId: entry.actorId,
+        actorLabel: labels.get(entry.actorId.toLowerCase()) ?? entry.actorId,
+        action: entry.action,
+        targetId: entry.targetId && UUID.test(entry.targetId) ? entry.targetId : null,
+        targetLabel: targetLabel ?? null,
+        details: entry.details,
+      });
+    },
   };
 }
