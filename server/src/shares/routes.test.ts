@@ -159,6 +159,31 @@ describeEachEngine('share link routes', (getDb, { getDatabase }) => {
     });
   });
 
+  it('copies the branch on screen: from the current leaf the pager keeps, down the newest replies', async () => {
+    const alice = await user('alice');
+    const chat = await conversation(alice);
+    const moved = await post(alice, '/api/convos/update', {
+      arg: { conversationId: chat.conversationId, currentLeafId: chat.question.messageId },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The newest reply under the question is the answer, then its follow-up.
+    const newest = await share(alice, chat.conversationId);
+    const texts = async (shareId: string) =>
+      sharedConversationSchema.parse((await view(shareId, alice)).json()).messages.map((m) => m.text);
+    expect(await texts(newest.shareId)).toEqual(['Where should I stay?', 'Alfama is **lovely**.', 'Thanks!']);
+    await post(alice, '/api/convos/update', {
+      arg: { conversationId: chat.conversationId, currentLeafId: chat.old.messageId },
+    });
+    const refreshed = await app.inject({
+      method: 'PATCH',
+      url: `/api/share/${newest.shareId}`,
+      headers: alice.headers,
+      payload: { refresh: true },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(await texts(newest.shareId)).toEqual(['Where should I stay?', 'An older branch']);
+  });
+
   it('keeps what the link showed after an edit or a deletion, until "Update link" copies again', async () => {
     const alice = await user('alice');
     const chat = await conversation(alice);

@@ -12,12 +12,14 @@ import {
   type ShareUpdateBody,
   type SharedMessage,
 } from '@parley/shared/schemas/share';
+import { pathToRoot as orderRootFirst } from '@parley/shared/messages/tree';
+import type { Message } from '@parley/shared/schemas/message';
 import { isUuidLike } from '../conversations/service';
 import type { Db } from '../db/client';
 import type { JsonObject } from '../db/schema';
 import type { Attachment } from '../files/attachment';
 import { AppError, badRequest, notFound } from '../lib/errors';
-import { pathToRoot } from '../messages/service';
+import { presentMessage } from '../messages/present-message';
 import type { FileStorage } from '../storage/file-storage';
 import { storageKey } from '../storage/storage-key';
 import { copySharedConversation } from './copy';
@@ -40,6 +42,7 @@ import {
   selectDefaultLeaf,
   selectLiveShare,
   selectOwnShare,
+  selectPathUp,
   selectShareFile,
   selectShareFileKeys,
   selectShareMessages,
@@ -137,15 +140,21 @@ export function createSharesService(deps: SharesDeps) {
     return conversation;
   }
 
+  /** The path up to `messageId`, root first (at most one message past the limit, to say it is too long). */
+  async function pathUpTo(userId: string, conversationId: string, messageId: string): Promise<Message[]> {
+    const rows = await selectPathUp(db, userId, conversationId, messageId, SHARE_MAX_MESSAGES + 1);
+    return orderRootFirst(rows.map(presentMessage), messageId);
+  }
+
   /** The path to copy: to the given message, else the conversation's current leaf or newest message. */
   async function pathOf(userId: string, conversationId: string, target: string | null) {
     if (target !== null) {
-      const path = isUuidLike(target) ? await pathToRoot(db, userId, conversationId, target) : [];
+      const path = isUuidLike(target) ? await pathUpTo(userId, conversationId, target) : [];
       if (path.length === 0) throw notFound(MESSAGE_NOT_FOUND);
       return path;
     }
-    const leaf = await selectDefaultLeaf(db, userId, conversationId);
-    const path = leaf ? await pathToRoot(db, userId, conversationId, leaf) : [];
+    const leaf = await selectDefaultLeaf(db, userId, conversationId, SHARE_MAX_MESSAGES);
+    const path = leaf ? await pathUpTo(userId, conversationId, leaf) : [];
     if (path.length === 0)
       throw badRequest('There is nothing to share yet: the conversation has no messages');
     return path;
@@ -155,8 +164,8 @@ export function createSharesService(deps: SharesDeps) {
     if (length > SHARE_MAX_MESSAGES) {
       throw new AppError(
         413,
-        `This conversation is too long to share: a link holds up to ${SHARE_MAX_MESSAGES.toLocaleString('en-US')} messages, this path has ${length.toLocaleString('en-US')}.`,
-        { code: 'share_too_long', details: { max: SHARE_MAX_MESSAGES, length } },
+        `This conversation is too long to share: a link holds up to ${SHARE_MAX_MESSAGES.toLocaleString('en-US')} messages of a path, and this one has more. Share an earlier message instead.`,
+        { code: 'share_too_long', details: { max: SHARE_MAX_MESSAGES } },
       );
     }
   }

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { NO_PARENT } from '@parley/shared/constants';
+import { SHARE_MAX_MESSAGES, shareLinkSchema, sharedConversationSchema } from '@parley/shared/schemas/share';
+import { describeEachEngine } from '../../test/describe-each-engine';
+import { watchEventLoop } from '../../test/event-loop-watch';
+import { testConfig } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { buildApp } from '../app';
+import { saveConversationForTurn } from '../conversations/service';
+import { messages, shares } from '../db/schema';
+
+/**
+ * The most CPU time the server's thread may spend between two ticks of a 10 ms timer while a 5,000-message
+ * path is copied (batched inserts with a turn of the event loop between two). Held on PostgreSQL only: the
+ * test's PGlite runs its queries on this very thread (the server's embedded one runs in a worker).
+ */
+const TURN_CPU_MS = 100;
+
+describeEachEngine('share links of long paths', (getDb, { engine, getDatabase }) => {
+  let app: FastifyInstance;
+  const config = testConfig();
+  beforeAll(async () => {
+    app = await buildApp({ config, database: getDatabase() });
+  });
+  afterAll(() => app.close());
+
+  it('copies a 5,000-message path in batches and refuses a longer one with a clear 413', async () => {
+    const alice = await createTestUser({ database: getDatabase(), config }, { name: 'alice' });
+    const conversationId = randomUUID();
+    await saveConversationForTurn(getDb(), alice.user.id, {
+      conversationId,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      options: {},
+    });
+    const ids = Array.from({ length: SHARE_MAX_MESSAGES + 1 }, () => randomUUID());
+    const start = Date.UTC(2026, 0, 1);
+    for (let from = 0; from < ids.length; from += 500) {
+      await getDb()
+        .insert(messages)
+        .values(
+          ids.slice(from, from + 500).map((messageId, offset) => {
+            const index = from + offset;
+            return {
+              messageId,
+              conversationId,
+              userId: alice.user.id,
+              parentMessageId: index === 0 ? NO_PARENT : (ids[index - 1] ?? NO_PARENT),
+              sender: index % 2 === 0 ? 'alice' : 'GPT-4o',
+              text: `Message ${index} of a very long chat.`,
+              isCreatedByUser: index % 2 === 0,
+              createdAt: new Date(start + index * 1000),
+              updatedAt: new Date(start + index * 1000),
+            };
+          }),
+        );
+    }
+
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: `/api/share/${conversationId}`,
+      headers: alice.headers,
+      payload: {},
+    });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json()).toMatchObject({
+      code: 'share_too_long',
+      message: expect.stringMatching(/up to 5,000 messages of a path, and this one has more/),
+    });
+    expect(await getDb().select().from(shares)).toEqual([]);
+
+    const stop = watchEventLoop();
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/share/${conversationId}`,
+      headers: alice.headers,
+      payload: { targetMessageId: ids[SHARE_MAX_MESSAGES - 1] },
+    });
+    const loop = stop();
+    expect(created.statusCode, created.body).toBe(201);
+    console.info(
+      `[${engine}] 5,000-message share: busiest turn ${loop.busiestTurn?.toFixed(0) ?? '?'} ms on CPU, ` +
+        `loop delay max ${loop.delayMax.toFixed(0)} ms`,
+    );
+    if (engine === 'postgres' && loop.busiestTurn !== null)
+      expect(loop.busiestTurn).toBeLessThan(TURN_CPU_MS);
+
+    const { shareId } = shareLinkSchema.parse(created.json());
+    const viewed = await app.inject({ url: `/api/share/${shareId}`, headers: alice.headers });
+    const shared = sharedConversationSchema.parse(viewed.json());
+    expect(shared.messages).toHaveLength(SHARE_MAX_MESSAGES);
+    expect(shared.messages.at(-1)?.text).toBe(`Message ${SHARE_MAX_MESSAGES - 1} of a very long chat.`);
+    // Seeding 5,001 messages and copying 5,000 on the test's in-process PGlite takes tens of seconds.
+  }, 180_000);
+});
