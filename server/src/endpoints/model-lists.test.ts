@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Env } from '../config/env';
 import { MODELS_REFRESH_MS } from './model-lists';
+import { withStartingModel } from './starting-model';
 import { createEndpointsService } from './service';
 import {
   configWith,
@@ -75,15 +76,17 @@ describe('GET /api/models lists', () => {
       OPENAI_REVERSE_PROXY: `${failing.url}/v1`,
     }).getModels(USER);
     expect(failing.hits).toEqual(['GET /v1/models']);
-    expect(viaFailing.openAI).toEqual(DEFAULT_OPENAI_MODELS);
-    expect(viaFailing.gptPlugins).toEqual(pluginModelsOf(DEFAULT_OPENAI_MODELS));
+    expect(viaFailing.openAI).toEqual(withStartingModel('openAI', DEFAULT_OPENAI_MODELS));
+    expect(viaFailing.gptPlugins).toEqual(
+      withStartingModel('gptPlugins', pluginModelsOf(DEFAULT_OPENAI_MODELS)),
+    );
 
     await fake.script({ apiKey: 'sk-other' });
     const refused = await modelsOf({
       OPENAI_API_KEY: 'sk-wrong',
       OPENAI_REVERSE_PROXY: fake.baseURL,
     }).getModels(USER);
-    expect(refused.openAI).toEqual(DEFAULT_OPENAI_MODELS);
+    expect(refused.openAI).toEqual(withStartingModel('openAI', DEFAULT_OPENAI_MODELS));
   });
 
   it('does not fetch when users bring their own key', async () => {
@@ -91,7 +94,7 @@ describe('GET /api/models lists', () => {
       OPENAI_API_KEY: 'user_provided',
       OPENAI_REVERSE_PROXY: fake.baseURL,
     }).getModels(USER);
-    expect(models.openAI).toEqual(DEFAULT_OPENAI_MODELS);
+    expect(models.openAI).toEqual(withStartingModel('openAI', DEFAULT_OPENAI_MODELS));
     expect(await fake.requests()).toEqual([]);
   });
 
@@ -176,7 +179,7 @@ describe('GET /api/models lists', () => {
       ASSISTANTS_API_KEY: 'user_provided',
       ASSISTANTS_BASE_URL: fake.baseURL,
     }).getModels(USER);
-    expect(userKey.assistants).toEqual(DEFAULT_ASSISTANTS_MODELS);
+    expect(userKey.assistants).toEqual(withStartingModel('assistants', DEFAULT_ASSISTANTS_MODELS));
   });
 
   it('lists the defaults or the *_MODELS variables of the other endpoints', async () => {
@@ -195,15 +198,71 @@ describe('GET /api/models lists', () => {
       AZURE_OPENAI_MODELS: 'gpt-4,gpt-35-turbo',
     }).getModels(USER);
     expect(models).toEqual({
-      assistants: DEFAULT_ASSISTANTS_MODELS,
+      assistants: withStartingModel('assistants', DEFAULT_ASSISTANTS_MODELS),
       azureOpenAI: ['gpt-4', 'gpt-35-turbo'],
       google: ['gemini-1.5-pro'],
       bingAI: ['BingAI', 'Sydney'],
       chatGPTBrowser: ['text-davinci-002-render-sha', 'gpt-4'],
       gptPlugins: ['gpt-4', 'gpt-35-turbo'],
-      anthropic: DEFAULT_ANTHROPIC_MODELS,
+      anthropic: withStartingModel('anthropic', DEFAULT_ANTHROPIC_MODELS),
     });
     expect(DEFAULT_GOOGLE_MODELS).toContain('gemini-pro');
+  });
+
+  it('starts a new chat on the administrator’s first model, else SPEC’s default, else a small current one', async () => {
+    // The administrator's order is kept, whatever it starts on.
+    const listed = await modelsOf({
+      OPENAI_API_KEY: 'sk',
+      OPENAI_MODELS: 'gpt-4,gpt-3.5-turbo',
+      ANTHROPIC_API_KEY: 'sk-ant',
+      ANTHROPIC_MODELS: 'claude-3-opus-20240229,claude-3-haiku-20240307',
+    }).getModels(USER);
+    expect(listed.openAI).toEqual(['gpt-4', 'gpt-3.5-turbo']);
+    expect(listed.anthropic).toEqual(['claude-3-opus-20240229', 'claude-3-haiku-20240307']);
+
+    // Parley's lists: Anthropic starts on Haiku, not on Opus (first in the list) nor on the retired claude-1.
+    const builtIn = await modelsOf({
+      OPENAI_API_KEY: 'user_provided',
+      ANTHROPIC_API_KEY: 'sk-ant',
+    }).getModels(USER);
+    expect(DEFAULT_ANTHROPIC_MODELS[0]).toBe('claude-3-opus-20240229');
+    expect(DEFAULT_ANTHROPIC_MODELS).toContain('claude-1');
+    expect(builtIn.anthropic?.[0]).toBe('claude-3-haiku-20240307');
+    expect([...(builtIn.anthropic ?? [])].sort()).toEqual([...DEFAULT_ANTHROPIC_MODELS].sort());
+    expect(builtIn.openAI?.[0]).toBe('gpt-3.5-turbo');
+
+    // A provider's list: SPEC's gpt-3.5-turbo while it is offered, else a small current model.
+    await fake.script({ models: ['gpt-4-turbo', 'gpt-4o', 'gpt-3.5-turbo', 'gpt-4o-mini'] });
+    const offered = await modelsOf({ OPENAI_API_KEY: 'sk', OPENAI_REVERSE_PROXY: fake.baseURL }).getModels(
+      USER,
+    );
+    expect(offered.openAI).toEqual(['gpt-3.5-turbo', 'gpt-4-turbo', 'gpt-4o', 'gpt-4o-mini']);
+    await fake.reset();
+    await fake.script({ models: ['gpt-4-turbo', 'gpt-4o', 'gpt-4o-mini'] });
+    const retired = await modelsOf({ OPENAI_API_KEY: 'sk', OPENAI_REVERSE_PROXY: fake.baseURL }).getModels(
+      USER,
+    );
+    expect(retired.openAI).toEqual(['gpt-4o-mini', 'gpt-4-turbo', 'gpt-4o']);
+
+    // A custom endpoint that fetches its models starts on the first model of its YAML default.
+    await fake.reset();
+    await fake.script({ models: ['big-model', 'small-model'] });
+    const custom = await modelsOf(
+      { LOCAL_KEY: 'sk-local' },
+      {
+        endpoints: {
+          custom: [
+            {
+              name: 'Local',
+              apiKey: '${LOCAL_KEY}',
+              baseURL: fake.baseURL,
+              models: { fetch: true, default: ['small-model'] },
+            },
+          ],
+        },
+      },
+    ).getModels(USER);
+    expect(custom['Local']).toEqual(['small-model', 'big-model']);
   });
 
   it('lists every model of the YAML Azure groups, and the assistant ones for Azure assistants', async () => {

@@ -12,6 +12,7 @@ import { assertNever } from './assert-never';
 import type { AzureEntry, CustomEntry, EndpointEntry, KeyedEntry } from './endpoint-entry';
 import { fetchOpenAIModels, type ModelsRequest } from './fetch-openai-models';
 import { RefreshingCache } from './refreshing-cache';
+import { withFirst, withStartingModel } from './starting-model';
 
 /** A provider's models are fetched at most this often; a failed fetch is retried no sooner either. */
 export const MODELS_REFRESH_MS = 10 * 60_000;
@@ -52,21 +53,26 @@ export function createModelLists(now: () => number = Date.now): ModelLists {
     if (!models.fetch || apiKey.type !== 'server' || baseURL.type !== 'server') return models.default;
     const request = { baseURL: baseURL.value, apiKey: apiKey.value, headers: entry.headers };
     const fetched = await fetchCached(models.userIdQuery ? { ...request, userId } : request);
-    return fetched ?? models.default;
+    // The administrator's first listed model stays the one a new chat starts on.
+    return fetched ? withFirst(fetched, models.default[0]) : models.default;
   };
 
   return {
     async modelsOf(entry, userId) {
       switch (entry.type) {
         case 'keyed':
-          return entry.models ?? (await keyedModels(entry, fetchedOpenAI));
+          return entry.models ?? withStartingModel(entry.name, await keyedModels(entry, fetchedOpenAI));
         case 'azure':
           return azureModels(entry);
         case 'plugins':
           if (entry.models) return entry.models;
           if (entry.via.type === 'azure') return azureModels(entry.via);
           return (
-            entry.via.models ?? (await fetchedOpenAI(entry.via)) ?? pluginModelsOf(DEFAULT_OPENAI_MODELS)
+            entry.via.models ??
+            withStartingModel(
+              'gptPlugins',
+              (await fetchedOpenAI(entry.via)) ?? pluginModelsOf(DEFAULT_OPENAI_MODELS),
+            )
           );
         case 'azure-assistants':
           return entry.via.target.groups.flatMap((group) =>
@@ -107,7 +113,9 @@ async function keyedModels(
 }
 
 function azureModels(entry: AzureEntry): string[] {
-  if (entry.target.type === 'env') return entry.target.models ?? [...DEFAULT_OPENAI_MODELS];
+  if (entry.target.type === 'env') {
+    return entry.target.models ?? withStartingModel('azureOpenAI', DEFAULT_OPENAI_MODELS);
+  }
   return entry.target.groups.flatMap((group) => Object.keys(group.models));
 }
 
