@@ -1,6 +1,7 @@
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 const openAccount = async (page: Page, name = 'Ada Lovelace') => {
   await page.getByRole('button', { name }).click();
@@ -81,7 +82,29 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.emulateMedia({ colorScheme });
       await signUp(page);
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
-      await openAccount(page);
+      const settings = await openAccount(page);
+      await expectShown(settings);
+      await expect(settings.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+      await expect(settings.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+      const remove = settings.getByRole('button', { name: 'Delete my account' });
+      await expect(remove).toBeDisabled();
+      // Each part of the tab can be reached and read: in view once scrolled to, inside the dialog's width.
+      const parts = [
+        settings.getByText('Upload picture', { exact: true }),
+        settings.getByLabel('Full name'),
+        settings.getByRole('button', { name: 'Save' }),
+        settings.getByLabel('Current password'),
+        settings.getByLabel('New password'),
+        settings.getByLabel('Confirm password'),
+        settings.getByRole('button', { name: 'Change password' }),
+        settings.getByRole('button', { name: 'Sign out other sessions' }),
+        settings.getByLabel(/Type your email/),
+        remove,
+      ];
+      for (const part of parts) await expectShown(part);
+      await expectApart(...parts);
+      await expectNoSidewaysScroll(page);
+      await settings.getByLabel('Full name').scrollIntoViewIfNeeded();
       await snapshot(page, `account-tab-${size}-${colorScheme}`);
     });
   }
