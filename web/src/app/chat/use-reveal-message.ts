@@ -1,28 +1,25 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { messagesQuery } from '../../features/chat/api/messages';
-import { useChatUiStore } from '../../features/chat/store';
-import { branchChoicesFor } from './reveal-message';
+import { revealMessage } from '../../features/chat/api/message-path';
 
 /** The query parameter a search result opens a conversation with: the message whose branch to show. */
 export const REVEAL_MESSAGE_PARAM = 'message';
 
 /**
- * `/c/{id}?message={messageId}` (a search result): once the messages are loaded, the pager of every branch
- * on the way to that message is set so it is on screen, it is scrolled to, and the parameter is dropped.
+ * `/c/{id}?message={messageId}` (a search result): once the conversation's first page is loaded, the branch
+ * through that message is opened and loaded up to it, the list scrolls to it and highlights it, and the
+ * parameter is dropped.
  */
 export function useRevealMessage(conversationId: string): void {
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const messageId = params.get(REVEAL_MESSAGE_PARAM);
-  const messages = useQuery({ ...messagesQuery(conversationId), enabled: messageId !== null }).data;
+  const loaded = useQuery({ ...messagesQuery(conversationId), enabled: messageId !== null }).isSuccess;
 
   useEffect(() => {
-    if (!messageId || !messages) return;
-    const store = useChatUiStore.getState();
-    for (const { parentKey, choice } of branchChoicesFor(messages, messageId)) {
-      store.choose(conversationId, parentKey, choice);
-    }
+    if (!messageId || !loaded) return;
     setParams(
       (old) => {
         const next = new URLSearchParams(old);
@@ -31,5 +28,8 @@ export function useRevealMessage(conversationId: string): void {
       },
       { replace: true },
     );
-  }, [conversationId, messageId, messages, setParams]);
+    revealMessage(queryClient, conversationId, messageId).catch((error: unknown) => {
+      console.warn('Could not open the search result', error);
+    });
+  }, [conversationId, messageId, loaded, queryClient, setParams]);
 }

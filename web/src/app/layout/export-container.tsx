@@ -2,8 +2,8 @@ import { Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { conversationQuery, messagesQuery } from '../../features/chat/api/messages';
-import { childrenByParent, effectiveSelection } from '../../features/chat/logic/siblings';
-import { selectChoices, useChatUiStore } from '../../features/chat/store';
+import { selectPath, usePathStore } from '../../features/chat/api/message-path';
+import { selectionOf, threadEntries } from '../../features/chat/logic/thread';
 import { capturePng, SCREENSHOT_BACKGROUND } from '../../lib/capture-png';
 import { lazyChunk, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
 
@@ -34,13 +34,11 @@ export function ExportContainer() {
 function ExportFor({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
   const conversation = useQuery(conversationQuery(conversationId)).data;
   const messages = useQuery(messagesQuery(conversationId)).data;
-  const choices = useChatUiStore(selectChoices(conversationId));
-  const selection = useMemo(() => {
-    const counts = new Map(
-      [...childrenByParent(messages ?? [])].map(([parent, list]) => [parent, list.length]),
-    );
-    return effectiveSelection(choices, counts);
-  }, [messages, choices]);
+  const { leafId, siblings } = usePathStore(selectPath(conversationId));
+  const selection = useMemo(
+    () => selectionOf(threadEntries(messages ?? [], leafId, siblings)),
+    [messages, leafId, siblings],
+  );
   if (!conversation) return null;
   return (
     <Suspense fallback={null}>

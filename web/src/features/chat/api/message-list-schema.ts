@@ -14,6 +14,8 @@ const REQUIRED_BOOLEANS = ['isCreatedByUser', 'error', 'unfinished', 'isEdited']
 const NULLISH_STRINGS = ['model', 'endpoint', 'finish_reason', 'thread_id', 'iconURL'] as const;
 const OPTIONAL_BOOLEANS = ['searchResult'] as const;
 const NULLISH_INTEGERS = ['tokenCount'] as const;
+const OPTIONAL_STRINGS = ['summary'] as const;
+const OPTIONAL_INTEGERS = ['summaryTokenCount'] as const;
 
 /** The keys a flat message may have: every key of `messageSchema` but the nested `content`, `files`, `sources`. */
 export const FLAT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
@@ -22,6 +24,8 @@ export const FLAT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
   ...NULLISH_STRINGS,
   ...OPTIONAL_BOOLEANS,
   ...NULLISH_INTEGERS,
+  ...OPTIONAL_STRINGS,
+  ...OPTIONAL_INTEGERS,
 ]);
 
 /**
@@ -46,6 +50,14 @@ export function isFlatMessage(value: unknown): value is Message {
   for (const key of NULLISH_INTEGERS) {
     const field = record[key];
     if (field !== null && field !== undefined && !Number.isSafeInteger(field)) return false;
+  }
+  for (const key of OPTIONAL_STRINGS) {
+    const field = record[key];
+    if (field !== undefined && typeof field !== 'string') return false;
+  }
+  for (const key of OPTIONAL_INTEGERS) {
+    const field = record[key];
+    if (field !== undefined && !Number.isSafeInteger(field)) return false;
   }
   return true;
 }
@@ -79,4 +91,12 @@ export const messageListResponseSchema = z.unknown().transform((value, context):
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) context.addIssue({ ...issue });
   return z.NEVER;
+});
+
+/** `GET /api/messages/:id?leaf=&limit=&before=`: a page of a path, its messages checked as above. */
+export const messagePathResponseSchema = z.object({
+  messages: messageListResponseSchema,
+  siblings: z.record(z.string(), z.array(z.string())),
+  hasMore: z.boolean(),
+  before: z.string().nullable(),
 });

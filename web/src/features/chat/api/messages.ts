@@ -2,17 +2,25 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { conversationSchema } from '@parley/shared/schemas/conversation';
 import { messageSchema, type Message } from '@parley/shared/schemas/message';
 import { apiGet, apiPut } from '../../../lib/api-client';
-import { messageListResponseSchema } from './message-list-schema';
+import { fetchFirstPage, mergeMessages } from './message-path';
 
 /** Query keys are the API paths (ARCHITECTURE §5), shared with the sidebar through the cache. */
 export const messagesPath = (conversationId: string) => `/api/messages/${conversationId}`;
 export const conversationPath = (conversationId: string) => `/api/convos/${conversationId}`;
 
-/** Every message of a conversation, all branches (SPEC §7: skipped and empty for 'new'). */
+/**
+ * The loaded messages of a conversation: the first page of its path (API.md "Long conversations"), then
+ * whatever older pages and other branches were loaded into the same list (a refetch keeps them). Skipped
+ * for 'new'.
+ */
 export function messagesQuery(conversationId: string) {
   return queryOptions({
     queryKey: [messagesPath(conversationId)],
-    queryFn: ({ signal }) => apiGet(messagesPath(conversationId), messageListResponseSchema, { signal }),
+    queryFn: async ({ signal, client, queryKey }) =>
+      mergeMessages(
+        client.getQueryData<Message[]>(queryKey) ?? [],
+        await fetchFirstPage(conversationId, signal),
+      ),
     enabled: conversationId !== 'new' && conversationId !== 'search',
     staleTime: 60_000,
   });

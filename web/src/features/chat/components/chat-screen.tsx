@@ -10,6 +10,7 @@ import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { usePreferences } from '../../../lib/preferences';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { conversationQuery, messagesPath, messagesQuery, useUpdateMessage } from '../api/messages';
+import { hasOlderAbove, loadOlder, openBranch, selectPath, usePathStore } from '../api/message-path';
 import {
   buildChatCall,
   endpointKind,
@@ -20,7 +21,7 @@ import {
 import { cannotAppend } from '../logic/message-actions';
 import { setupFromConversation } from '../logic/setup';
 import { threadEntries, type ThreadEntry } from '../logic/thread';
-import { selectChoices, useChatUiStore } from '../store';
+import { useChatUiStore } from '../store';
 import { placeholderReply, type StreamTarget } from '../stream/apply-chat-event';
 import {
   eventStreamReader,
@@ -33,6 +34,8 @@ import {
 import { useStreamStore } from '../stream/stream-store';
 import { ChatInput, type ComposerAttachments } from './chat-input';
 import { Landing } from './landing';
+import { TemporaryChatBar } from '../../conversations/components/temporary-chat-bar';
+import { useTemporaryChat } from '../../conversations/temporary-chat';
 import type { ChatUser, MessageHandlers } from './message-item';
 import { replySender } from '@parley/shared/messages/reply-sender';
 
@@ -97,8 +100,8 @@ function newUserMessage(init: {
 
 /** Builds the visible thread with each message's sibling position (SPEC §4 Sibling navigation). */
 function useThread(messages: readonly Message[], conversationKey: string): ThreadEntry[] {
-  const choices = useChatUiStore(selectChoices(conversationKey));
-  return useMemo(() => threadEntries(messages, choices), [messages, choices]);
+  const { leafId, siblings } = usePathStore(selectPath(conversationKey));
+  return useMemo(() => threadEntries(messages, leafId, siblings), [messages, leafId, siblings]);
 }
 
 /** The chat screen (SPEC §2): the landing view or the message list, and the input. */
@@ -121,6 +124,10 @@ export function ChatScreen(props: ChatScreenProps) {
   const messagesResult = useQuery({ ...listQuery, enabled: listQuery.enabled !== false && !submitting });
   const messages = messagesResult.data ?? EMPTY;
   const thread = useThread(messages, conversationId);
+  const path = usePathStore(selectPath(conversationId));
+  const top = thread[0]?.message;
+  const hasOlder = messagesResult.isSuccess && hasOlderAbove(path, top);
+
   const kind = setup ? endpointKind(setup) : null;
   usePrefetchWhenIdle(MessageList, eventStreamReader);
 
@@ -180,11 +187,27 @@ export function ChatScreen(props: ChatScreenProps) {
     latest.current = { thread, messages, setup, submitting, isNew, props, streamHooks };
   });
 
+  const onLoadOlder = useMemo(
+    () => () => {
+      const first = latest.current.thread[0]?.message;
+      if (!first) return;
+      loadOlder(queryClient, conversationId, first).catch((error: unknown) => {
+        console.warn('Could not load older messages', error);
+        showErrorToast(t('com_ui_load_older_failed'));
+      });
+    },
+    [queryClient, conversationId, t],
+  );
+  const clearReveal = useMemo(
+    () => () => usePathStore.getState().update(conversationId, () => ({ reveal: null })),
+    [conversationId],
+  );
   const submit = (submission: Submission, optimistic: Message[], target: StreamTarget): boolean => {
     const state = latest.current;
     if (!state.setup || state.submitting || state.props.blocked || state.props.conversationId === 'search')
       return false;
     const call = buildChatCall(submission, state.setup, state.isNew ? null : state.props.conversationId);
+    if (state.isNew && useTemporaryChat.getState().enabled) call.body.isTemporary = true;
     const started = startChat(queryClient, {
       call,
       setup: state.setup,
@@ -194,6 +217,8 @@ export function ChatScreen(props: ChatScreenProps) {
       hooks: state.streamHooks,
     });
     if (started) {
+      // The thread follows the newest message: the reply being sent.
+      usePathStore.getState().update(state.props.conversationId, () => ({ leafId: null }));
       useChatUiStore.getState().setEditing(null);
       setScrollSignal((n) => n + 1);
     }
@@ -249,12 +274,20 @@ export function ChatScreen(props: ChatScreenProps) {
 
   const handlers = useMemo<MessageHandlers>(
     () => ({
-      selectSibling: (message, index, total) => {
-        const ids = new Set(latest.current.messages.map((m) => m.messageId));
-        const parentKey = ids.has(message.parentMessageId) ? message.parentMessageId : NO_PARENT;
-        useChatUiStore
-          .getState()
-          .choose(latest.current.props.conversationId, parentKey, { index, count: total });
+      selectSibling: (message, index) => {
+        const { thread: entries, props: current } = latest.current;
+        const entry = entries.find((e) => e.message.messageId === message.messageId);
+        const siblingId = entry?.siblingIds[index];
+        if (!siblingId) return;
+        const conversationKey = current.conversationId;
+        // A sibling already loaded shows at once; its branch, down to its newest leaf, follows from the server.
+        if (latest.current.messages.some((m) => m.messageId === siblingId)) {
+          usePathStore.getState().update(conversationKey, () => ({ leafId: siblingId }));
+        }
+        openBranch(queryClient, conversationKey, siblingId).catch((error: unknown) => {
+          console.warn('Could not open the branch', error);
+          showErrorToast(t('com_ui_load_older_failed'));
+        });
       },
       edit: (messageId) => useChatUiStore.getState().setEditing(messageId),
       save: (message, text) => {
@@ -319,6 +352,7 @@ export function ChatScreen(props: ChatScreenProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <h1 className="sr-only">{isNew ? t('com_ui_new_chat') : t('com_chat_conversation')}</h1>
+      <TemporaryChatBar conversationId={conversationId} />
       {showLanding ? (
         <Landing
           kind={kind}
@@ -348,6 +382,11 @@ export function ChatScreen(props: ChatScreenProps) {
             autoScroll={autoScroll}
             scrollSignal={scrollSignal}
             handlers={handlers}
+            hasOlder={hasOlder}
+            loadingOlder={path.loadingOlder}
+            onLoadOlder={onLoadOlder}
+            revealMessageId={path.reveal}
+            onRevealed={clearReveal}
           />
         </Suspense>
       )}

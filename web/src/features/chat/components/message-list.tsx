@@ -29,12 +29,21 @@ interface MessageListProps {
   /** Bumped on each send: the view jumps to the bottom. */
   scrollSignal: number;
   handlers: MessageHandlers;
+  /** More of the path is above the first message (API.md "Long conversations"): loaded on scrolling up. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  /** A message to bring into view and highlight (a search result), once it is in the thread. */
+  revealMessageId: string | null;
+  onRevealed: () => void;
 }
 
 /** SPEC §9: the scroll-to-bottom button shows once the end is 15% of the view height or more away. */
 const SCROLL_BUTTON_AT = 0.15;
 /** Within this many pixels of the end, the reader is at the end: a streaming reply is followed again. */
 const AT_END_PX = 24;
+/** Older messages are asked for while the reader is within this many view heights of the top. */
+const LOAD_OLDER_VIEWS = 1.5;
 
 function distanceFromBottom(element: HTMLElement): number {
   return element.scrollHeight - element.scrollTop - element.clientHeight;
@@ -50,6 +59,11 @@ export function MessageList(props: MessageListProps) {
     editingMessageId,
     autoScroll,
     scrollSignal,
+    hasOlder,
+    loadingOlder,
+    onLoadOlder,
+    revealMessageId,
+    onRevealed,
   } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -62,6 +76,8 @@ export function MessageList(props: MessageListProps) {
   // scrolling) show their text plainly first and render Markdown in an idle moment, so scrolling never
   // waits for parsing.
   const [settled, setSettled] = useState(false);
+  // The conversation the view was positioned for on opening (or by a revealed search result).
+  const positioned = useRef<string | null>(null);
 
   // Stable while the thread is: the virtualiser recomputes every row's offset when these change.
   const getItemKey = useCallback((index: number) => thread[index]?.message.messageId ?? index, [thread]);
@@ -124,7 +140,59 @@ export function MessageList(props: MessageListProps) {
     else if (element.scrollTop < lastScrollTop.current) following.current = false;
     lastScrollTop.current = element.scrollTop;
     updateButton();
-  }, [updateButton]);
+    if (hasOlder && !loadingOlder && element.scrollTop < element.clientHeight * LOAD_OLDER_VIEWS)
+      onLoadOlder();
+  }, [updateButton, hasOlder, loadingOlder, onLoadOlder]);
+
+  // Older messages put above the first one keep the reader where they were: the view moves down by the
+  // height they take (estimated until measured; the virtualiser corrects rows above the view as they are).
+  const firstId = thread[0]?.message.messageId;
+  const previousFirst = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const before = previousFirst.current;
+    previousFirst.current = firstId;
+    const element = scrollRef.current;
+    if (!element || !before || before === firstId) return;
+    const index = thread.findIndex((entry) => entry.message.messageId === before);
+    if (index <= 0) return;
+    const added = virtualizer.measurementsCache[index]?.start ?? 0;
+    element.scrollTop += added;
+    lastScrollTop.current = element.scrollTop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the first message changes
+  }, [firstId]);
+
+  // A thread that does not fill the view cannot be scrolled up: the older messages are asked for at once.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (
+      element &&
+      hasOlder &&
+      !loadingOlder &&
+      element.scrollHeight <= element.clientHeight * LOAD_OLDER_VIEWS
+    )
+      onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder, thread.length]);
+
+  // A search result: scrolled to the middle of the view once it is in the thread, and highlighted.
+  const [revealed, setRevealed] = useState<{ conversationKey: string; messageId: string } | null>(null);
+  const highlighted = revealed?.conversationKey === conversationKey ? revealed.messageId : null;
+  const revealIndex = revealMessageId
+    ? thread.findIndex((entry) => entry.message.messageId === revealMessageId)
+    : -1;
+  useLayoutEffect(() => {
+    if (revealIndex < 0 || !revealMessageId) return;
+    following.current = false;
+    nearBottom.current = false;
+    positioned.current = conversationKey;
+    setRevealed({ conversationKey, messageId: revealMessageId });
+    const reveal = () => virtualizer.scrollToIndex(revealIndex, { align: 'center' });
+    reveal();
+    // Again once the rows around it are measured.
+    const frame = requestAnimationFrame(() => requestAnimationFrame(reveal));
+    onRevealed();
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a message is to be revealed
+  }, [revealIndex, revealMessageId]);
 
   /** Puts the start of the latest reply (or message) at the top of the view. */
   const scrollToLatestStart = useCallback(() => {
@@ -134,7 +202,6 @@ export function MessageList(props: MessageListProps) {
 
   // A conversation opens, once its messages are there, at its very end with the autoScroll preference
   // (SPEC §2), else at the start of its latest message, so the reader reads the reply from its top.
-  const positioned = useRef<string | null>(null);
   const empty = thread.length === 0;
   useLayoutEffect(() => {
     if (empty || positioned.current === conversationKey) return;
@@ -206,8 +273,9 @@ export function MessageList(props: MessageListProps) {
               <div
                 key={row.key}
                 data-index={row.index}
+                data-highlighted={message.messageId === highlighted ? 'true' : undefined}
                 ref={virtualizer.measureElement}
-                className="absolute start-0 top-0 w-full"
+                className={`absolute start-0 top-0 w-full ${message.messageId === highlighted ? 'bg-amber-50 dark:bg-amber-400/10' : ''}`}
                 style={{ transform: `translateY(${row.start}px)` }}
               >
                 <MessageItem
@@ -233,6 +301,16 @@ export function MessageList(props: MessageListProps) {
         </div>
         <div className="h-4" />
       </div>
+      {loadingOlder && (
+        <div
+          role="status"
+          className="pointer-events-none absolute inset-x-0 top-2 flex justify-center text-xs text-neutral-600 dark:text-neutral-300"
+        >
+          <span className="rounded-full bg-white/90 px-3 py-1 shadow-sm dark:bg-neutral-800/90">
+            {t('com_ui_loading_older')}
+          </span>
+        </div>
+      )}
       {showScrollButton && (
         <ScrollToBottomButton
           label={t('com_ui_scroll_to_bottom')}
