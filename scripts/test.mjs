@@ -36,12 +36,18 @@ function reachable(port) {
   });
 }
 
-/** Debian packages the tests use: the browser, and the code interpreter's sandbox (bubblewrap around CPython with
- * its data stack). Installed with apt-get when run as root; otherwise named, and (Chromium) required. */
+/** Debian packages the tests use: the browser, the code interpreter's sandbox (bubblewrap around CPython with its
+ * data stack) and Docker for the image. Installed with apt-get when run as root; otherwise named, and (Chromium)
+ * required. */
 const SYSTEM_PACKAGES = [
   { name: 'chromium', present: () => existsSync(CHROMIUM), required: true },
   { name: 'bubblewrap', present: () => existsSync('/usr/bin/bwrap'), required: false },
   { name: 'python3', present: () => existsSync('/usr/bin/python3'), required: false },
+  // The container image test (scripts/container-image-test.ts): a Docker daemon, a base image made from Debian's
+  // packages (no registry is reachable here) and compose to check compose.yaml.
+  { name: 'docker.io', present: () => existsSync('/usr/sbin/dockerd'), required: false },
+  { name: 'mmdebstrap', present: () => existsSync('/usr/bin/mmdebstrap'), required: false },
+  { name: 'docker-compose', present: () => existsSync('/usr/bin/docker-compose'), required: false },
   ...['python3-numpy', 'python3-pandas', 'python3-matplotlib'].map((name) => ({
     name,
     present: () =>
@@ -63,7 +69,7 @@ function ensureSystemPackages() {
       process.exit(1);
     }
     process.stderr.write(
-      `\n!!!!!!!! ${names.join(', ')} missing (sudo apt-get install -y ${names.join(' ')}): the code interpreter's sandbox tests are SKIPPED${isCI ? ' — and fail, as CI=true' : ''} !!!!!!!!\n`,
+      `\n!!!!!!!! ${names.join(', ')} missing (sudo apt-get install -y ${names.join(' ')}): the tests that need them (code interpreter sandbox, container image) are SKIPPED${isCI ? ' — and fail, as CI=true' : ''} !!!!!!!!\n`,
     );
     return;
   }
@@ -126,4 +132,5 @@ step('build', 'npm', ['run', 'build']);
 // machine does not throw away a whole run; locally every failure counts.
 step('unit and integration tests', 'npx', ['vitest', 'run', ...(isCI ? ['--retry=2'] : [])]);
 step('browser journeys', 'npm', ['run', 'test:e2e']);
+step('container image', 'npx', ['tsx', 'scripts/container-image-test.ts']);
 process.stdout.write('\n✔ all tests passed\n');
