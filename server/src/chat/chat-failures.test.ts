@@ -79,10 +79,9 @@ describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase 
   });
 
   it('a provider silent for longer than PROVIDER_TIMEOUT_MS fails the reply, saved', async () => {
+    // The fake stays silent until the server hangs up: only the timeout ends this reply.
     fake.script({ replies: [{ text: 'never', stallAfterChunks: 0 }] });
-    const started = Date.now();
     const reader = await askToEnd(server, user, { text: 'Hi' });
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(errorOf(reader).message).toMatch(/sent nothing/);
     expect(await saved(reader)).toMatchObject({ error: true, finish_reason: 'error' });
   });

@@ -158,7 +158,7 @@ describeEachEngine('plugins chats with tools', (_getDb, { getDatabase }) => {
     await install(user, 'sleeper');
     fake.script({
       replies: [
-        { text: 'Let me wait.', toolCalls: [{ id: 'z', name: 'sleeper', arguments: '{"ms":20000}' }] },
+        { text: 'Let me wait.', toolCalls: [{ id: 'z', name: 'sleeper', arguments: '{"ms":600000}' }] },
       ],
     });
     const reader = await askPlugins(server, user, { text: 'wait', tools: ['sleeper'] });
@@ -172,12 +172,11 @@ describeEachEngine('plugins chats with tools', (_getDb, { getDatabase }) => {
     const resumeReader = new EventReader(resumed);
     await resumeReader.waitFor((e) => e.data.type === 'content');
 
-    const started = Date.now();
+    // The tool would sleep 10 minutes: the run ends within the test's time only if the abort stops it.
     const aborted = await postJson(server, '/api/ask/gptPlugins/abort', user, {
       abortKey: created.conversationId,
     });
     expect(aborted.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(10_000);
     await reader.done;
     await resumeReader.done;
     const final = reader.final().responseMessage;

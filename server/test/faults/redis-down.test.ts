@@ -140,10 +140,9 @@ describe.skipIf(skip !== undefined)(
     it('down at start: the instance starts and serves on its own; once Redis is up, aborts reach it from another', async () => {
       const redis = await newRedis();
       const env = chatEnv(fake, { REDIS_URL: redis.url, LOGIN_MAX: '2', ...SECRETS });
-      const startedAt = Date.now();
+      // Redis is started only after both instances are up: an instance that waited for it never would be.
       const { server: a, logs } = await start(env);
       const { server: b, logs: logsB } = await start(env);
-      expect(Date.now() - startedAt).toBeLessThan(15_000);
       const user = await createTestUser(a);
 
       expect(await loginStatuses(a, user, '203.0.113.20')).toEqual([200, 200, 429]);
