@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { QUARANTINED_JOURNEYS, QUARANTINED_UNIT_FILES } from './quarantine.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -128,9 +129,40 @@ await checkServices();
 step('lint', 'npm', ['run', 'lint']);
 step('type check', 'npm', ['run', 'typecheck']);
 step('build', 'npm', ['run', 'build']);
-// On CI a test that fails once is retried (vitest still reports it), so one slow moment on a shared 2-core
-// machine does not throw away a whole run; locally every failure counts.
-step('unit and integration tests', 'npx', ['vitest', 'run', ...(isCI ? ['--retry=2'] : [])]);
+// No retries: a test that fails once fails the run. Quarantined tests (scripts/quarantine.mjs) run apart, retried,
+// and are named on every run.
+step('unit and integration tests', 'npx', [
+  'vitest',
+  'run',
+  ...QUARANTINED_UNIT_FILES.flatMap((entry) => ['--exclude', entry.file]),
+]);
+process.env.E2E_QUARANTINED = QUARANTINED_JOURNEYS.map((entry) => entry.file).join(',');
 step('browser journeys', 'npm', ['run', 'test:e2e']);
+for (const [kind, entries] of [
+  ['unit test files', QUARANTINED_UNIT_FILES],
+  ['journeys', QUARANTINED_JOURNEYS],
+]) {
+  if (entries.length === 0) continue;
+  process.stdout.write(`\n!!!!!!!! QUARANTINED ${kind} (flaky, being fixed; retried below):\n`);
+  for (const entry of entries) process.stdout.write(`!!!!!!!!   ${entry.file} — ${entry.why}\n`);
+}
+if (QUARANTINED_UNIT_FILES.length > 0) {
+  step('quarantined unit tests (retried)', 'npx', [
+    'vitest',
+    'run',
+    '--retry=2',
+    ...QUARANTINED_UNIT_FILES.map((entry) => entry.file),
+  ]);
+}
+if (QUARANTINED_JOURNEYS.length > 0) {
+  process.env.E2E_QUARANTINED = '';
+  step('quarantined journeys (retried)', 'npm', [
+    'run',
+    'test:e2e',
+    '--',
+    '--retries=2',
+    ...QUARANTINED_JOURNEYS.map((entry) => entry.file),
+  ]);
+}
 step('container image', 'npx', ['tsx', 'scripts/container-image-test.ts']);
 process.stdout.write('\n✔ all tests passed\n');
