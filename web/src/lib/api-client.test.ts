@@ -19,6 +19,19 @@ describe('errorFromResponse', () => {
     });
   });
 
+  it('keeps a Retry-After of whole seconds, and nothing else', () => {
+    const body = '{"message":"Too many","code":"rate_limit"}';
+    expect(errorFromResponse(429, 'Too Many Requests', body, '240')).toMatchObject({
+      retryAfterSeconds: 240,
+    });
+    expect(errorFromResponse(429, 'Too Many Requests', 'not json', '7')).toMatchObject({
+      retryAfterSeconds: 7,
+    });
+    for (const header of [null, undefined, '', 'Wed, 21 Oct 2015 07:28:00 GMT', '-3']) {
+      expect(errorFromResponse(429, 'Too Many Requests', body, header).retryAfterSeconds).toBeUndefined();
+    }
+  });
+
   it('reads a body with only a message', () => {
     expect(errorFromResponse(401, 'Unauthorized', '{"message":"Unauthorized"}')).toMatchObject({
       status: 401,

@@ -7,21 +7,32 @@ export const CLIENT_ERROR_CODES = {
   invalidResponse: 'invalid_response',
 } as const;
 
-/** A failed API call: the API error body `{message, code?, fields?}` plus the HTTP status (0 = no response). */
+/**
+ * A failed API call: the API error body `{message, code?, fields?}` plus the HTTP status (0 = no response) and,
+ * when the answer said so, how many seconds to wait before trying again (`Retry-After`).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string | undefined;
   readonly fields: Readonly<Record<string, string>> | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
-    init: { status: number; message: string; code?: string; fields?: Record<string, string> },
+    init: {
+      status: number;
+      message: string;
+      code?: string;
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+    },
     options?: { cause?: unknown },
   ) {
     super(init.message, options);
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -142,7 +153,9 @@ async function request<S extends z.ZodType>(
   }
 
   const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+  if (!response.ok) {
+    throw errorFromResponse(response.status, response.statusText, text, response.headers.get('Retry-After'));
+  }
   return parseSuccessBody(response.status, text, schema);
 }
 
@@ -200,11 +213,21 @@ async function send(
   }
 }
 
-/** Builds the ApiError for a non-2xx response; bodies that are not the API error shape keep the status. */
-export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
+/**
+ * Builds the ApiError for a non-2xx response; bodies that are not the API error shape keep the status. A
+ * `Retry-After` of whole seconds is kept (an HTTP date is not: the API sends seconds).
+ */
+export function errorFromResponse(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  retryAfter?: string | null,
+): ApiError {
+  const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  const wait = seconds === undefined ? {} : { retryAfterSeconds: seconds };
   const parsed = errorBodySchema.safeParse(parseJson(bodyText));
-  if (parsed.success) return new ApiError({ status, ...parsed.data });
-  return new ApiError({ status, message: statusText || `Request failed with status ${status}` });
+  if (parsed.success) return new ApiError({ status, ...parsed.data, ...wait });
+  return new ApiError({ status, message: statusText || `Request failed with status ${status}`, ...wait });
 }
 
 /** Parses a 2xx body with the route's schema; an empty body is read as `undefined`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import enUS from '../../locales/en-US.json';
-import { loginErrorKey, oauthErrorKey, resetErrorKey } from './error-messages';
+import { forgotPasswordErrorText, loginErrorKey, oauthErrorKey, resetErrorKey } from './error-messages';
 
 const apiError = (status: number, message = 'x') => new ApiError({ status, message });
 
@@ -56,5 +56,39 @@ describe('resetErrorKey (SPEC §8 Password)', () => {
   it('reports a server failure as one', () => {
     expect(resetErrorKey(apiError(500))).toBe('com_auth_error_login_server');
     expect(resetErrorKey(apiError(0))).toBe('com_auth_error_login_server');
+  });
+});
+
+describe('forgotPasswordErrorText (issue 27)', () => {
+  it('says how many minutes to wait when requests were too many', () => {
+    const limited = new ApiError({ status: 429, message: 'x', retryAfterSeconds: 181 });
+    expect(forgotPasswordErrorText(limited)).toEqual({
+      key: 'com_auth_reset_too_many',
+      values: { minutes: 4 },
+    });
+    const soon = new ApiError({ status: 429, message: 'x', retryAfterSeconds: 5 });
+    expect(forgotPasswordErrorText(soon)).toEqual({ key: 'com_auth_reset_too_many', values: { minutes: 1 } });
+  });
+
+  it('has a text for a ban and for an email the server refused', () => {
+    expect(forgotPasswordErrorText(apiError(403))).toEqual({ key: 'com_auth_error_login_ban' });
+    expect(forgotPasswordErrorText(apiError(400))).toEqual({ key: 'com_auth_email_pattern' });
+  });
+
+  it('asks to try again for a server error, no answer, or a 429 without its wait', () => {
+    for (const error of [apiError(500), apiError(0), apiError(429), new Error('boom')]) {
+      expect(forgotPasswordErrorText(error)).toEqual({ key: 'com_auth_reset_request_failed' });
+    }
+  });
+
+  it('never tells whether an account exists', () => {
+    const texts = [
+      enUS.com_auth_reset_too_many,
+      enUS.com_auth_reset_request_failed,
+      enUS.com_auth_error_login_ban,
+      enUS.com_auth_email_pattern,
+    ];
+    for (const text of texts) expect(text).not.toMatch(/no user|not found|no account|unknown/i);
+    expect(Object.keys(enUS)).not.toContain('com_auth_error_reset_password');
   });
 });

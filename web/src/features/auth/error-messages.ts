@@ -35,3 +35,29 @@ export function resetErrorKey(error: unknown): LocaleKey {
   }
   return 'com_auth_error_login_server';
 }
+
+/** A text of the locale files and the values of its placeholders. */
+export interface LocaleText {
+  key: LocaleKey;
+  values?: Record<string, number>;
+}
+
+/**
+ * Forgot password (issue 27): one honest text per failure, none telling whether an account exists — too many
+ * requests (with the minutes the server's `Retry-After` asks for), a ban, an email the server refused; anything
+ * else (a 5xx, no answer) is to be tried again in a moment. A request that went through answers the same
+ * whether or not the account exists, and is not a failure.
+ */
+export function forgotPasswordErrorText(error: unknown): LocaleText {
+  if (error instanceof ApiError) {
+    if (error.status === 429 && error.retryAfterSeconds !== undefined) {
+      return {
+        key: 'com_auth_reset_too_many',
+        values: { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) },
+      };
+    }
+    if (error.status === 403) return { key: 'com_auth_error_login_ban' };
+    if (error.status === 400) return { key: 'com_auth_email_pattern' };
+  }
+  return { key: 'com_auth_reset_request_failed' };
+}

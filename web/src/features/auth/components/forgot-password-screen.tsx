@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { useRequestPasswordReset } from '../api/password-reset';
+import { forgotPasswordErrorText } from '../error-messages';
 import { useAuthText } from '../hooks/use-auth-text';
 import { useTimedVisibility } from '../../../lib/use-timed-visibility';
 import { useValidatedForm } from '../hooks/use-validated-form';
@@ -38,15 +39,16 @@ function ForgotPasswordForm() {
   const [bannerVisible, showBanner] = useTimedVisibility(FORGOT_PASSWORD_BANNER_MS);
   const form = useValidatedForm(requestPasswordResetRequestSchema, { email: '' });
   const { error, ...emailProps } = form.field('email');
+  const failure = forgotPasswordErrorText(request.error);
 
   if (request.isSuccess) return <ResetRequested email={form.values.email.trim()} />;
 
   return (
     <>
       <AuthHeading title={t('com_auth_forgot_password_title')} text={t('com_auth_forgot_password_text')} />
-      {bannerVisible && (
+      {bannerVisible && request.error && (
         <div className="mb-5">
-          <Alert variant="error">{t('com_auth_error_reset_password')}</Alert>
+          <Alert variant="error">{t(failure.key, failure.values)}</Alert>
         </div>
       )}
       <form
