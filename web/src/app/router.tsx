@@ -11,6 +11,7 @@ import {
   ResetPasswordRoute,
 } from './route-elements';
 import { NotFoundScreen, RouteErrorScreen } from './status-screens';
+import { ShareRoute } from './share/share-route';
 
 /** SPEC §2 routes. */
 export const router = createBrowserRouter([
@@ -38,6 +39,8 @@ export const router = createBrowserRouter([
           { path: '/reset-password', element: <ResetPasswordRoute /> },
         ],
       },
+      // A shared conversation: signed-in or not, the page decides what the link allows.
+      { path: '/share/:shareId', element: <ShareRoute /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

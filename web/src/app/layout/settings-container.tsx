@@ -12,6 +12,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { clearAllConversations, CONVERSATIONS_PATH } from '../../features/conversations/api/conversations';
 import { revokeAllKeys } from '../../features/keys/api/keys';
 import { lazyChunk, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
+import { useSharesEnabled } from './share-container';
 
 export const useSettingsDialog = create<{ open: boolean; setOpen: (open: boolean) => void }>()((set) => ({
   open: false,
@@ -33,13 +34,19 @@ const TwoFactorSection = lazyChunk(() =>
   import('../../features/auth/components/two-factor-section').then((module) => module.TwoFactorSection),
 );
 
+/** Data controls → Shared links, a chunk of its own too. */
+const SharedLinksSection = lazyChunk(() =>
+  import('../../features/shares/components/shared-links-section').then((module) => module.SharedLinksSection),
+);
+
 /** The settings dialog with the actions it needs from other features (SPEC §2 Data and Account tabs). */
 export function SettingsContainer() {
   const { open, setOpen } = useSettingsDialog();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
-  usePrefetchWhenIdle(SettingsDialog, ImportSection);
+  const sharesEnabled = useSharesEnabled();
+  usePrefetchWhenIdle(SettingsDialog, ImportSection, SharedLinksSection);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
@@ -57,6 +64,7 @@ export function SettingsContainer() {
             <ImportSection
               onImported={() => void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] })}
             />
+            {sharesEnabled && <SharedLinksSection />}
           </Suspense>
         }
         account={{

@@ -7,7 +7,9 @@ import { ConversationList } from '../../features/conversations/components/conver
 import { SidebarSearch } from '../../features/search/components/sidebar-search';
 import { useExportDialog } from './export-container';
 import { NavUserMenu } from './nav-user-menu';
+import { useShareDialog, useSharesEnabled } from './share-container';
 import { Tooltip } from '../../components/ui/tooltip';
+import { displayTitle } from '../../lib/display-title';
 
 export const SIDEBAR_ID = 'sidebar';
 export const CLOSE_SIDEBAR_ID = 'close-sidebar';
@@ -23,6 +25,8 @@ export function Sidebar({ overlay, user, onClose }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const openExport = useExportDialog((state) => state.setConversationId);
+  const openShare = useShareDialog((state) => state.open);
+  const sharesEnabled = useSharesEnabled();
   const activeConversationId = useMatch('/c/:conversationId')?.params.conversationId;
   const position = overlay ? 'fixed inset-y-0 start-0 z-40 w-[320px] shadow-xl' : 'w-[260px] shrink-0';
 
@@ -71,6 +75,11 @@ export function Sidebar({ overlay, user, onClose }: SidebarProps) {
             if (conversationId === activeConversationId) void navigate('/c/new');
           }}
           onExport={(conversation) => openExport(conversation.conversationId)}
+          onShare={
+            sharesEnabled
+              ? ({ conversationId, title }) => openShare({ conversationId, title: displayTitle(title, t) })
+              : undefined
+          }
         />
       </SidebarSearch>
       {user && (

@@ -12,6 +12,7 @@ import { CLOSE_SIDEBAR_ID, Sidebar } from './sidebar';
 import { ExportContainer } from './export-container';
 import { MyFilesContainer } from './my-files-container';
 import { SettingsContainer } from './settings-container';
+import { ShareContainer } from './share-container';
 import { OPEN_SIDEBAR_ID, ShellHeader } from './shell-header';
 import { SkipLink } from './skip-link';
 
@@ -61,6 +62,7 @@ export function SignedInLayout() {
       </div>
       <SettingsContainer />
       <ExportContainer />
+      <ShareContainer />
       <MyFilesContainer />
       {toasting && (
         <Suspense fallback={null}>

@@ -3,6 +3,8 @@ import { safeUrl } from './safe-url';
 
 /** Our own signed file links (`/api/files/content/{id}?sig=…`), relative or on this origin. */
 const OWN_FILE_PATH = /^\/api\/files\/content\/[^/?#]+(\?[^#]*)?$/;
+/** A file copied into a share link (`/api/share/{shareId}/files/{fileId}?sig=…`), on the shared page. */
+const SHARE_FILE_PATH = /^\/api\/share\/[A-Za-z0-9_-]{22}\/files\/[^/?#]+(\?[^#]*)?$/;
 
 export function ownFileLink(url: string): string | null {
   try {
@@ -10,7 +12,7 @@ export function ownFileLink(url: string): string | null {
     const parsed = new URL(url, base);
     if (parsed.origin !== base) return null;
     const path = `${parsed.pathname}${parsed.search}`;
-    return OWN_FILE_PATH.test(path) ? path : null;
+    return OWN_FILE_PATH.test(path) || SHARE_FILE_PATH.test(path) ? path : null;
   } catch {
     return null;
   }

@@ -45,7 +45,11 @@ interface MessageItemProps {
   /** Render Markdown in an idle moment (rows mounted by scrolling), showing the text plainly until then. */
   deferMarkdown: boolean;
   handlers: MessageHandlers;
+  /** A shared conversation: copy is the only action. */
+  readOnly?: boolean;
 }
+
+const READ_ONLY_ACTIONS = { edit: false, copy: true, regenerate: false, continue: false } as const;
 
 /** One message: avatar, sender, content and footer (SPEC §2 "Message list"). */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
@@ -59,13 +63,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       ? user.name
       : t('com_ui_you')
     : message.sender || t('com_ui_assistant');
-  const actions = messageActions(message, {
-    kind,
-    isLatest,
-    isSubmitting: submitting,
-    isEditing: editing,
-    parentIsUser,
-  });
+  const actions = props.readOnly
+    ? READ_ONLY_ACTIONS
+    : messageActions(message, { kind, isLatest, isSubmitting: submitting, isEditing: editing, parentIsUser });
 
   return (
     <article aria-label={sender} className="mx-auto flex w-full max-w-3xl gap-3 px-4 py-4 sm:px-6">

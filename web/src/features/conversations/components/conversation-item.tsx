@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
-import { DotsIcon, PencilIcon, TrashIcon, UploadIcon } from '../../../components/ui/chat-icons';
+import { DotsIcon, LinkIcon, PencilIcon, TrashIcon, UploadIcon } from '../../../components/ui/chat-icons';
 import { Menu, MenuItem, MenuSeparator } from '../../../components/ui/menu';
 import { focusRing } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
@@ -14,6 +14,8 @@ interface ConversationItemProps {
   active: boolean;
   onDelete: (conversation: Conversation) => void;
   onExport: (conversation: Conversation) => void;
+  /** Absent where share links are off. */
+  onShare?: (conversation: Conversation) => void;
 }
 
 const rowAction = `inline-flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white ${focusRing}`;
@@ -27,6 +29,7 @@ export const ConversationItem = memo(function ConversationItem({
   active,
   onDelete,
   onExport,
+  onShare,
 }: ConversationItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -129,6 +132,12 @@ export const ConversationItem = memo(function ConversationItem({
           <PencilIcon width={16} height={16} />
           {t('com_ui_rename')}
         </MenuItem>
+        {onShare && (
+          <MenuItem onSelect={() => onShare(conversation)}>
+            <LinkIcon width={16} height={16} />
+            {t('com_ui_share')}
+          </MenuItem>
+        )}
         <MenuItem onSelect={() => onExport(conversation)}>
           <UploadIcon width={16} height={16} />
           {t('com_ui_export')}

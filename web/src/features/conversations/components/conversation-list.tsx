@@ -30,10 +30,17 @@ interface ConversationListProps {
   onDeleted: (conversationId: string) => void;
   /** Opens the export dialog for a row (the dialog belongs to the app shell). */
   onExport: (conversation: Conversation) => void;
+  /** Opens the share dialog for a row; absent where share links are off. */
+  onShare?: (conversation: Conversation) => void;
 }
 
 /** The sidebar's conversation list: paged, grouped by date, virtualised. */
-export function ConversationList({ activeConversationId, onDeleted, onExport }: ConversationListProps) {
+export function ConversationList({
+  activeConversationId,
+  onDeleted,
+  onExport,
+  onShare,
+}: ConversationListProps) {
   const { t } = useTranslation();
   const list = useConversationList();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -93,6 +100,7 @@ export function ConversationList({ activeConversationId, onDeleted, onExport }: 
           activeConversationId={activeConversationId}
           onDelete={setToDelete}
           onExport={onExport}
+          onShare={onShare}
           onRowsShown={maybeFetchNext}
         />
       </Suspense>

@@ -19,6 +19,7 @@ export interface ConversationRowsProps {
   activeConversationId: string | undefined;
   onDelete: (conversation: Conversation) => void;
   onExport: (conversation: Conversation) => void;
+  onShare?: (conversation: Conversation) => void;
   /** Checks whether the end is reached; run again whenever the rows change (and their height with them). */
   onRowsShown: () => void;
 }
@@ -30,6 +31,7 @@ export function ConversationRows({
   activeConversationId,
   onDelete,
   onExport,
+  onShare,
   onRowsShown,
 }: ConversationRowsProps) {
   const { t, i18n } = useTranslation();
@@ -86,6 +88,7 @@ export function ConversationRows({
                 active={row.conversation.conversationId === activeConversationId}
                 onDelete={onDelete}
                 onExport={onExport}
+                onShare={onShare}
               />
             )}
           </div>

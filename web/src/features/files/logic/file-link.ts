@@ -1,6 +1,9 @@
 /** Where the server serves file contents (SPEC: signed links under `/api/files/content/{file_id}`). */
 export const FILE_CONTENT_PREFIX = '/api/files/content/';
 
+/** A file copied into a share link, served only through it (`/api/share/{shareId}/files/{fileId}`). */
+const SHARE_FILE_PATH = /^\/api\/share\/[A-Za-z0-9_-]{22}\/files\/[0-9a-f-]{36}(?:\?|$)/;
+
 const BASE = 'https://parley.invalid';
 
 /**
@@ -9,10 +12,11 @@ const BASE = 'https://parley.invalid';
  * `..` or encoded dot segments cannot step out of the content path.
  */
 export function fileContentLink(filepath: string | null | undefined): string | null {
-  if (!filepath?.startsWith(FILE_CONTENT_PREFIX)) return null;
+  if (!filepath || !(filepath.startsWith(FILE_CONTENT_PREFIX) || SHARE_FILE_PATH.test(filepath))) return null;
   try {
     const url = new URL(filepath, BASE);
-    return url.origin === BASE && url.pathname.startsWith(FILE_CONTENT_PREFIX) ? filepath : null;
+    const own = url.pathname.startsWith(FILE_CONTENT_PREFIX) || SHARE_FILE_PATH.test(url.pathname);
+    return url.origin === BASE && own ? filepath : null;
   } catch {
     return null;
   }
