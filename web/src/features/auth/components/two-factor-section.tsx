@@ -104,7 +104,7 @@ export function TwoFactorSection({ hasPassword }: { hasPassword: boolean }) {
     body = hasPassword ? (
       <form className="space-y-2" onSubmit={submit(() => enable.mutate())}>
         <Field
-          label={t('com_nav_account_current_password')}
+          label={t('com_auth_password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -160,7 +160,7 @@ export function TwoFactorSection({ hasPassword }: { hasPassword: boolean }) {
         <form className="space-y-2" onSubmit={submit(() => turnOff.mutate())}>
           <p className="text-xs text-neutral-500 dark:text-neutral-400">{t('com_nav_2fa_disable_hint')}</p>
           <Field
-            label={t('com_nav_account_current_password')}
+            label={t('com_auth_password')}
             type="password"
             autoComplete="current-password"
             value={disable.password}

@@ -50,7 +50,7 @@ export function TwoFactorSetup({ setup, busy, error, onConfirm }: TwoFactorSetup
           <p
             aria-labelledby={keyId}
             data-testid="two-factor-key"
-            className="rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm break-all text-neutral-900 select-all dark:bg-neutral-800 dark:text-neutral-100"
+            className="rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm break-words text-neutral-900 select-all dark:bg-neutral-900 dark:text-neutral-100"
           >
             {groupedKey(setup.secret)}
           </p>
@@ -100,7 +100,7 @@ export function BackupCodeList({ codes }: { codes: readonly string[] }) {
   return (
     <ol
       data-testid="backup-codes"
-      className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100"
+      className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100"
     >
       {codes.map((code) => (
         <li key={code} className="whitespace-nowrap">
