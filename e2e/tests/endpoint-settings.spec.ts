@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 
 // Bing and Google are listed (their keys are set) so their settings can be opened; no message goes to them.
@@ -105,22 +106,53 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await stop.fill(value);
         await stop.press('Enter');
       }
-      await parameters.getByRole('switch', { name: 'Resend files' }).scrollIntoViewIfNeeded();
+      // At most four stop sequences, the latest kept, as tags beside one another, and the limit said.
+      await expectShown(parameters);
+      const tags = ['STOP', '###', 'Human:', 'Q:'].map((value) =>
+        parameters.getByText(value, { exact: true }),
+      );
+      for (const tag of tags) await expectShown(tag);
+      await expect(parameters.getByText('END', { exact: true })).toHaveCount(0);
+      await expectShown(parameters.getByText('Maximum number allowed is 4, using latest values'));
+      await expectApart(...tags, stop);
+      await expect(stop).toHaveValue('');
+      const resend = parameters.getByRole('switch', { name: 'Resend files' });
+      await expectShown(resend);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `endpoint-settings-openai-${size}-${colorScheme}`);
       await page.keyboard.press('Escape');
       await chooseEndpoint(page, 'Bing');
       parameters = await openParameters(page);
       await parameters.getByRole('combobox', { name: 'Mode' }).selectOption('sydney');
       await parameters.getByRole('textbox', { name: 'Context' }).fill('word '.repeat(7500));
-      await expect(parameters.getByText(/about 7k tokens of context/)).toBeVisible();
+      const context = parameters.getByRole('textbox', { name: 'Context' });
+      const warning = parameters.getByText(/about 7k tokens of context/);
+      await expect(parameters.getByRole('combobox', { name: 'Mode' })).toHaveValue('sydney');
+      await expectShown(context);
+      await expectShown(warning);
+      await expectApart(context, warning);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `endpoint-settings-bing-${size}-${colorScheme}`);
       await page.keyboard.press('Escape');
       await chooseEndpoint(page, 'Google');
       parameters = await openParameters(page);
       await parameters.getByRole('textbox', { name: 'Input 1' }).fill('Hello');
       await parameters.getByRole('textbox', { name: 'Output 1' }).fill('Bonjour');
-      await parameters.getByRole('button', { name: 'Add example' }).click();
-      await parameters.getByRole('button', { name: 'Add example' }).scrollIntoViewIfNeeded();
+      const add = parameters.getByRole('button', { name: 'Add example' });
+      await add.click();
+      // The first example kept, a second one added empty, the button below them.
+      const examples = [
+        parameters.getByRole('textbox', { name: 'Input 1' }),
+        parameters.getByRole('textbox', { name: 'Output 1' }),
+        parameters.getByRole('textbox', { name: 'Input 2' }),
+        parameters.getByRole('textbox', { name: 'Output 2' }),
+      ];
+      await expect(examples[0]!).toHaveValue('Hello');
+      await expect(examples[1]!).toHaveValue('Bonjour');
+      await expect(examples[2]!).toHaveValue('');
+      for (const field of [...examples, add]) await expectShown(field);
+      await expectApart(...examples, add);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `endpoint-settings-google-${size}-${colorScheme}`);
     });
   }
