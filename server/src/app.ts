@@ -21,6 +21,11 @@ import type { Coordination } from './coordination/coordination';
 import { createCoordination } from './coordination/create-coordination';
 import { balanceRoutes } from './balance/routes';
 import { balanceSettingsFromEnv } from './balance/settings';
+import { usageRoutes } from './ledger/routes';
+import { insertAudit } from './admin/audit-repo';
+import { budgetsRoutes } from './admin/budgets-routes';
+import { adminUsageRoutes } from './admin/usage-routes';
+import { createLedgerService } from './ledger/service';
 import { createChatEngineFor } from './chat/create-chat-engine';
 import { announceDeleted } from './chat/conversation-deleted';
 import { chatRoutes } from './chat/routes';
@@ -201,6 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(presetRoutes, { db, jwtSecret });
   await app.register(tokenizerRoutes, { jwtSecret });
   await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env) });
+  // The spend ledger and budgets (API.md "Administration, budgets and usage").
+  const ledger = createLedgerService({
+    db,
+    balance: balanceSettingsFromEnv(config.env),
+    yamlBudgets: config.yaml?.budgets,
+    now,
+  });
+  await app.register(usageRoutes, { db, ledger, jwtSecret, now });
   const encryption = createEncryption(config.secrets.credsKey);
   const keys = createKeysService({ db, encryption, now });
   const sandbox = deps.sandbox ?? sharedSandbox();
@@ -234,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     abortBus: coordination.abortBus,
     auth,
     logger,
+    ledger,
     tools: {
       toolsForChat: async (userId, keys) =>
         (await tools.toolsForChat(userId, keys)).map(({ entry, tool, auth: values }) => ({
@@ -260,6 +274,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   await app.register(adminRoutes, { admin, jwtSecret });
+  await app.register(budgetsRoutes, {
+    ledger,
+    jwtSecret,
+    audit: async ({ actorId, action, target, details }) => {
+      const actor = await admin.actor(actorId);
+      await insertAudit(db, {
+        actorId: actor.id,
+        actorLabel: actor.label,
+        action,
+        targetId: target.id,
+        targetLabel: target.label,
+        details,
+      });
+    },
+  });
+  await app.register(adminUsageRoutes, { db, jwtSecret, now });
   await app.register(filesRoutes, {
     files,
     jwtSecret,

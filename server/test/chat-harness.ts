@@ -37,7 +37,7 @@ export async function startChatServer(
   database: Database,
   env: Env,
   coordination?: Coordination,
-  deps: { toolManifest?: readonly ManifestEntry[]; sandbox?: SandboxPool } = {},
+  deps: { toolManifest?: readonly ManifestEntry[]; sandbox?: SandboxPool; now?: () => Date } = {},
 ): Promise<ChatServer> {
   const built = await buildAppOn(database, { env, ...deps, ...(coordination ? { coordination } : {}) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usagePaths } from '@parley/shared/api/usage-paths';
 import {
+  type Budget,
   budgetListSchema,
   budgetSchema,
   createBudgetSchema,
@@ -13,14 +14,21 @@ import { requireAdmin } from './require-admin';
 export interface BudgetsRoutesDeps {
   ledger: LedgerService;
   jwtSecret: string;
-  /** Writes the audit entry of an administrator's change. */
-  audit: (entry: {
-    actorId: string;
-    action: string;
-    targetId: string | null;
-    details: Record<string, unknown>;
-  }) => Promise<void>;
+  /** Writes the audit entry of an administrator's change (`budget.create`, `budget.update`, `budget.delete`). */
+  audit: (entry: BudgetAudit) => Promise<void>;
 }
+
+export interface BudgetAudit {
+  actorId: string;
+  action: 'budget.create' | 'budget.update' | 'budget.delete';
+  /** The budget's id, and what it caps ("group 3f… · credits 5000 a month"). */
+  target: { id: string; label: string };
+  details: Record<string, unknown>;
+}
+
+/** How an audit entry names a budget. */
+const labelOf = (budget: Budget) =>
+  `${budget.scope}${budget.scopeId ? ` ${budget.scopeId}` : ''}${budget.model ? ` ${budget.model}` : ''} · ${budget.metric} ${budget.limit} a ${budget.period}`;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -43,7 +51,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesDeps> = async (
       await audit({
         actorId: request.user.id,
         action: 'budget.create',
-        targetId: null,
+        target: { id: budget.id, label: labelOf(budget) },
         details: { ...budget },
       });
       return reply.status(201).send(budget);
@@ -58,20 +66,20 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesDeps> = async (
       await audit({
         actorId: request.user.id,
         action: 'budget.update',
-        targetId: null,
-        details: { ...budget, changed: request.body },
+        target: { id: budget.id, label: labelOf(budget) },
+        details: { changed: request.body },
       });
       return budget;
     },
   );
 
   app.delete(usagePaths.adminBudget, { schema: { params: idParams } }, async (request, reply) => {
-    await ledger.deleteBudget(request.params.id);
+    const budget = await ledger.deleteBudget(request.params.id);
     await audit({
       actorId: request.user.id,
       action: 'budget.delete',
-      targetId: null,
-      details: { id: request.params.id },
+      target: { id: budget.id, label: labelOf(budget) },
+      details: { ...budget },
     });
     return reply.status(204).send();
   });

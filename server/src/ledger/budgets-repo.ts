@@ -69,10 +69,11 @@ export async function replaceBudget(
   return row ? budgetOfRow(row) : null;
 }
 
-export async function deleteBudget(db: Db, id: string): Promise<boolean> {
-  if (!isUuidLike(id)) return false;
-  const rows = await db.delete(budgets).where(eq(budgets.id, id)).returning({ id: budgets.id });
-  return rows.length > 0;
+/** The deleted budget; null when there was none. */
+export async function deleteBudget(db: Db, id: string): Promise<Budget | null> {
+  if (!isUuidLike(id)) return null;
+  const [row] = await db.delete(budgets).where(eq(budgets.id, id)).returning();
+  return row ? budgetOfRow(row) : null;
 }
 
 /** Apply a PATCH to a budget: `null` clears an optional field, absent keeps it. */

@@ -18,8 +18,11 @@ export function balancePortOf(db: Db, settings: BalanceSettings, ledger: LedgerS
         completionTokens: usage.completionTokens,
         conversationId: usage.conversationId,
         messageId: usage.messageId,
-        // A reply and its title share the message id; each call has its own request id.
-        requestId: usage.kind === 'title' ? `${usage.messageId}:title` : usage.messageId,
+        // A reply, its title and a summary stored on it share the message id; each call has its own request id.
+        requestId:
+          usage.kind === 'title' || usage.kind === 'summary'
+            ? `${usage.messageId}:${usage.kind}`
+            : usage.messageId,
         incomplete: usage.incomplete,
         reservationId: usage.reservationId,
       });

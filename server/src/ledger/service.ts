@@ -61,7 +61,8 @@ export interface LedgerService {
   listBudgets(): Promise<Budget[]>;
   createBudget(input: CreateBudget): Promise<Budget>;
   updateBudget(id: string, patch: UpdateBudget): Promise<Budget>;
-  deleteBudget(id: string): Promise<void>;
+  /** Deletes a budget made through the API and answers it. */
+  deleteBudget(id: string): Promise<Budget>;
 }
 
 export interface LedgerServiceDeps {
@@ -227,7 +228,9 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
 
     async deleteBudget(id) {
       if (yaml.some((budget) => budget.id === id)) throw reject(YAML_READ_ONLY);
-      if (!(await deleteBudget(db, id))) throw notFound(BUDGET_NOT_FOUND);
+      const deleted = await deleteBudget(db, id);
+      if (!deleted) throw notFound(BUDGET_NOT_FOUND);
+      return deleted;
     },
   };
 }

@@ -79,28 +79,21 @@ export function decodeCursor(value: string | undefined): RollupCursor | undefine
 /** The key and label of each rollup, and the rows grouped. */
 function grouping(groupBy: UsageGroupBy, filter: UsageFilter): { from: SQL; key: SQL; label: SQL } {
   const where = filterOf(filter);
+  const day = sql`to_char(${L.at} at time zone 'UTC', 'YYYY-MM-DD')`;
   switch (groupBy) {
     case 'user':
-      return {
-        from: sql`(select * from ${L} where ${where}) as l`,
-        key: sql`l.user_id::text`,
-        label: sql`max(l.user_label)`,
-      };
+      return { from: sql`${L} where ${where}`, key: sql`${L.userId}::text`, label: sql`max(${L.userLabel})` };
     case 'model':
-      return { from: sql`(select * from ${L} where ${where}) as l`, key: sql`l.model`, label: sql`l.model` };
+      return { from: sql`${L} where ${where}`, key: sql`${L.model}`, label: sql`${L.model}` };
     case 'day':
-      return {
-        from: sql`(select * from ${L} where ${where}) as l`,
-        key: sql`to_char(l.at at time zone 'UTC', 'YYYY-MM-DD')`,
-        label: sql`to_char(l.at at time zone 'UTC', 'YYYY-MM-DD')`,
-      };
+      return { from: sql`${L} where ${where}`, key: day, label: day };
     case 'group':
       // A user in several groups counts in each; the current memberships decide.
       return {
-        from: sql`(select * from ${L} where ${where}) as l
-          join ${groupMembers} gm on gm.user_id = l.user_id join ${groups} g on g.id = gm.group_id`,
-        key: sql`g.id::text`,
-        label: sql`max(g.name)`,
+        from: sql`${L} join ${groupMembers} on ${groupMembers.userId} = ${L.userId}
+          join ${groups} on ${groups.id} = ${groupMembers.groupId} where ${where}`,
+        key: sql`${groups.id}::text`,
+        label: sql`max(${groups.name})`,
       };
   }
 }

@@ -12,6 +12,7 @@ import { multipartBody } from '../../src/files/test-multipart';
 import { CHAT_MODEL, type ChatServer } from '../chat-harness';
 import type { TestUser } from '../test-users';
 import { ADMIN_ROUTE_KEYS } from './fuzz-table-admin';
+import { BUDGETS_ADMIN_ROUTE_KEYS, USAGE_ROUTE_KEYS } from './fuzz-table-budgets';
 import { ORGANISE_CASES } from './ownership-cases-organise';
 import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
 import type { SeededRows } from './seed-rows';
@@ -543,4 +544,7 @@ export const NO_USER_ROWS = [
   `POST ${paths.filesAvatar}`,
   // Administrators only (every account's rows by design); role refusals: src/admin/routes.test.ts.
   ...ADMIN_ROUTE_KEYS,
+  ...BUDGETS_ADMIN_ROUTE_KEYS,
+  // The caller's own usage and limits, no id taken (isolation: src/admin/budgets-usage-routes.test.ts).
+  ...USAGE_ROUTE_KEYS,
 ];

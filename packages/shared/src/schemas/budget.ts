@@ -49,22 +49,19 @@ const SCOPE_ID_MESSAGE = 'is required for a role, group or user budget and absen
 /** `POST /api/admin/budgets`. */
 export const createBudgetSchema = z
   .object(budgetFields)
-  .strict()
   .refine(scopeIdRule, { message: SCOPE_ID_MESSAGE, path: ['scopeId'] });
 export type CreateBudget = z.infer<typeof createBudgetSchema>;
 
 /** `PATCH /api/admin/budgets/{id}`: any field; `null` clears `model` or `warnAtPct`. */
-export const updateBudgetSchema = z
-  .object({
-    scope: budgetFields.scope.optional(),
-    scopeId: budgetFields.scopeId.nullable(),
-    model: budgetFields.model.nullable(),
-    metric: budgetFields.metric.optional(),
-    limit: budgetFields.limit.optional(),
-    period: budgetFields.period.optional(),
-    warnAtPct: budgetFields.warnAtPct.nullable(),
-  })
-  .strict();
+export const updateBudgetSchema = z.object({
+  scope: budgetFields.scope.optional(),
+  scopeId: budgetFields.scopeId.nullable(),
+  model: budgetFields.model.nullable(),
+  metric: budgetFields.metric.optional(),
+  limit: budgetFields.limit.optional(),
+  period: budgetFields.period.optional(),
+  warnAtPct: budgetFields.warnAtPct.nullable(),
+});
 export type UpdateBudget = z.infer<typeof updateBudgetSchema>;
 
 export const budgetListSchema = z.object({ budgets: z.array(budgetSchema) });
