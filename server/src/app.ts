@@ -12,6 +12,7 @@ import { createAssistantsService } from './assistants/service';
 import { assistantsSettings } from './assistants/settings';
 import { adminRoutes } from './admin/routes';
 import { createAdminService } from './admin/service';
+import { twoFactorEnabledFor } from './two-factor/repo';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
 import { createAuthFromConfig } from './auth/create-auth';
@@ -165,7 +166,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor, auth, users, jwtSecret });
-  await app.register(twoFactorAdminRoutes, { db, twoFactor, users, jwtSecret });
   await app.register(oauthRoutes, { auth, oauth });
   await app.register(userRoutes, { users, jwtSecret });
   await app.register(conversationRoutes, {
@@ -271,9 +271,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deleteFilesOf: (userId) => files.deleteAllOf(userId),
     revokeSessions: (userId) => auth.revokeAllSessions(userId),
     forgetAccount: (userId) => accountStatus.forget(userId),
+    twoFactorEnabledOf: (userIds) => twoFactorEnabledFor(db, userIds),
     now,
   });
   await app.register(adminRoutes, { admin, jwtSecret });
+  await app.register(twoFactorAdminRoutes, {
+    twoFactor,
+    users,
+    jwtSecret,
+    audit: (entry) => admin.recordAudit(entry),
+  });
   await app.register(budgetsRoutes, {
     ledger,
     jwtSecret,

@@ -42,6 +42,12 @@ describeEachEngine('admin reset of two-factor sign-in', (_getDb, { getDatabase }
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   }
+  const listed = async (by: TestUser, userId: string) => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/users', headers: by.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const { users } = response.json<{ users: { id: string; twoFactorEnabled: boolean }[] }>();
+    return users.find((listedUser) => listedUser.id === userId)?.twoFactorEnabled;
+  };
   const reset = (by: TestUser | null, id: string) =>
     app.inject({ method: 'DELETE', url: `/api/admin/users/${id}/2fa`, headers: by?.headers ?? {} });
 
@@ -50,7 +56,9 @@ describeEachEngine('admin reset of two-factor sign-in', (_getDb, { getDatabase }
     const user = await newUser();
     const other = await newUser();
     expect(admin.user.role).toBe('ADMIN');
+    expect(await listed(admin, user.user.id)).toBe(false);
     await enableFor(user);
+    expect(await listed(admin, user.user.id)).toBe(true);
 
     expect((await reset(other, user.user.id)).statusCode).toBe(403);
     expect((await reset(user, user.user.id)).statusCode).toBe(403);
@@ -61,6 +69,7 @@ describeEachEngine('admin reset of two-factor sign-in', (_getDb, { getDatabase }
     expect((await reset(admin, 'not-an-id')).statusCode).toBe(400);
     expect((await reset(admin, user.user.id)).statusCode).toBe(204);
     expect((await login(user)).json()).toHaveProperty('token');
+    expect(await listed(admin, user.user.id)).toBe(false);
     const audit = await getDatabase().db.execute(
       sql`select actor_id, action, target_id from audit_log where action = ${TWO_FACTOR_RESET_ACTION}`,
     );
