@@ -200,8 +200,9 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
         passwordHash: await hashPassword(input.password),
       });
       const { id, email } = account.user;
-      // The very first account is ADMIN whatever was asked; later ones get the role asked for.
-      if (input.role && input.role !== account.user.role) await setUserRole(db, id, input.role);
+      // The very first account is ADMIN whatever was asked (someone must administer); later ones get the
+      // role asked for.
+      if (input.role === 'ADMIN' && account.user.role !== 'ADMIN') await setUserRole(db, id, 'ADMIN');
       await audit(actor, 'user.create', { id, label: email }, { role: input.role ?? account.user.role });
       return presentOne(id);
     },
