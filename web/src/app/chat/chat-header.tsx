@@ -10,6 +10,7 @@ import { EndpointsMenu } from '../../features/endpoints/components/endpoints-men
 import { ModelSelect } from '../../features/endpoints/components/model-select';
 import { ParametersPopover } from '../../features/endpoints/components/parameters-popover';
 import { Tooltip } from '../../components/ui/tooltip';
+import { ConversationTagsButton } from '../../features/conversations/components/conversation-tags-button';
 
 interface ChatHeaderProps {
   flags: InterfaceConfig | undefined;
@@ -91,6 +92,7 @@ export function ChatHeader({
             isNew={isNew}
           />
         )}
+        <ConversationTagsButton />
         {flags?.presets !== false && presetsMenu}
       </div>
     </>

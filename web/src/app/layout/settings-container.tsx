@@ -10,6 +10,7 @@ import {
 } from '../../features/auth/api/account';
 import { useAuthStore } from '../../features/auth/store';
 import { clearAllConversations, CONVERSATIONS_PATH } from '../../features/conversations/api/conversations';
+import { ArchivedChatsSection } from '../../features/conversations/components/archived-chats-section';
 import { revokeAllKeys } from '../../features/keys/api/keys';
 import { lazyChunk, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
 import { useSharesEnabled } from './share-container';
@@ -64,6 +65,7 @@ export function SettingsContainer() {
             <ImportSection
               onImported={() => void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] })}
             />
+            <ArchivedChatsSection />
             {sharesEnabled && <SharedLinksSection />}
           </Suspense>
         }

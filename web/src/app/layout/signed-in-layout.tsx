@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { MOBILE_NAV_QUERY, useNavStore } from './nav-store';
 import { CLOSE_SIDEBAR_ID, Sidebar } from './sidebar';
 import { ExportContainer } from './export-container';
+import { TagsContainer } from '../../features/tags/components/tags-container';
 import { MyFilesContainer } from './my-files-container';
 import { SettingsContainer } from './settings-container';
 import { ShareContainer } from './share-container';
@@ -62,6 +63,7 @@ export function SignedInLayout() {
       </div>
       <SettingsContainer />
       <ExportContainer />
+      <TagsContainer />
       <ShareContainer />
       <MyFilesContainer />
       {toasting && (

@@ -14,10 +14,17 @@ export function upsertConversation(
   now: Date = new Date(),
 ): ConversationPages | undefined {
   if (!data || data.pages.length === 0) return data;
+  // Temporary and archived conversations are never listed; a pinned one keeps its place among the pins.
+  if (conversation.isTemporary || conversation.isArchived)
+    return removeConversation(data, conversation.conversationId);
+  if (conversation.pinned) return patchConversation(data, conversation.conversationId, conversation);
   const moved = { ...conversation, updatedAt: now.toISOString() };
   const pages = data.pages.map((page, index) => {
     const rest = page.conversations.filter((c) => c.conversationId !== conversation.conversationId);
-    return { ...page, conversations: index === 0 ? [moved, ...rest] : rest };
+    if (index > 0) return { ...page, conversations: rest };
+    // Below the pinned ones, which stay on top.
+    const pins = rest.filter((c) => c.pinned).length;
+    return { ...page, conversations: [...rest.slice(0, pins), moved, ...rest.slice(pins)] };
   });
   return { ...data, pages };
 }

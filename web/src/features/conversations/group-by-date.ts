@@ -1,6 +1,6 @@
 /** SPEC §2: the sidebar's date headings. */
 export type DateGroup =
-  | { kind: 'today' | 'yesterday' | 'previous7' | 'previous30' }
+  | { kind: 'pinned' | 'today' | 'yesterday' | 'previous7' | 'previous30' }
   | { kind: 'month'; month: number }
   | { kind: 'year'; year: number };
 

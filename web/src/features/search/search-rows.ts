@@ -1,7 +1,10 @@
 import type { HighlightRange, SearchResults } from '@parley/shared/schemas/search';
 
-/** One line of the flat results list (SPEC §3): a matching message, or a conversation matched by title. */
-export type SearchRow =
+/**
+ * One line of the flat results list (SPEC §3): a matching message, or a conversation matched by title;
+ * `archived` when its conversation is archived (it stays searchable, marked as such).
+ */
+export type SearchRow = { archived?: true } & (
   | {
       type: 'message';
       key: string;
@@ -20,7 +23,8 @@ export type SearchRow =
       conversationId: string;
       title: string;
       highlights: HighlightRange[];
-    };
+    }
+);
 
 /**
  * The pages' results in rank order: each conversation's messages, or the conversation itself if none. With
@@ -42,6 +46,7 @@ export function searchRows(pages: readonly SearchResults[], since: number | null
           conversationId: conversation.conversationId,
           title: conversation.title,
           highlights: conversation.titleHighlights,
+          ...(conversation.isArchived ? { archived: true as const } : {}),
         });
       }
       for (const message of matches) {
@@ -55,6 +60,7 @@ export function searchRows(pages: readonly SearchResults[], since: number | null
           mine: message.isCreatedByUser,
           text: message.text,
           highlights: message.highlights,
+          ...(conversation.isArchived ? { archived: true as const } : {}),
         });
       }
     }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CheckIcon,
@@ -20,6 +21,8 @@ interface MessageFooterProps {
   onEdit: () => void;
   onRegenerate: () => void;
   onContinue: () => void;
+  /** More actions after these (the conversations feature's "Fork from here"). */
+  extra?: ReactNode;
 }
 
 /** Under a message: sibling pager, edit, copy, regenerate, continue (SPEC §2, each under SPEC §4's rules). */
@@ -32,6 +35,7 @@ export function MessageFooter({
   onEdit,
   onRegenerate,
   onContinue,
+  extra,
 }: MessageFooterProps) {
   const { t } = useTranslation();
   const [copied, copy] = useCopy();
@@ -84,6 +88,7 @@ export function MessageFooter({
           <ContinueIcon width={16} height={16} />
         </button>
       )}
+      {extra}
     </div>
   );
 }

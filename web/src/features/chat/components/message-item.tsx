@@ -10,6 +10,7 @@ import { MessageEditForm } from './message-edit-form';
 import { MessageError } from './message-error';
 import { MessageFilesOutlet, MessageSourcesOutlet } from './message-files-slot';
 import { MessageFooter } from './message-footer';
+import { ForkMenu } from '../../conversations/components/fork-menu';
 
 export interface ChatUser {
   name: string;
@@ -107,6 +108,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             onEdit={() => handlers.edit(message.messageId)}
             onRegenerate={() => handlers.regenerate(message)}
             onContinue={() => handlers.continue(message)}
+            extra={<ForkMenu conversationId={message.conversationId} messageId={message.messageId} />}
           />
         )}
       </div>

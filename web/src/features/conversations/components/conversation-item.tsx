@@ -8,6 +8,7 @@ import { focusRing } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { useRenameConversation } from '../api/conversations';
 import { displayTitle } from '../../../lib/display-title';
+import { OrganiseMenuItems } from './organise-menu-items';
 
 interface ConversationItemProps {
   conversation: Conversation;
@@ -142,6 +143,7 @@ export const ConversationItem = memo(function ConversationItem({
           <UploadIcon width={16} height={16} />
           {t('com_ui_export')}
         </MenuItem>
+        <OrganiseMenuItems conversation={conversation} />
         <MenuSeparator />
         <MenuItem className="text-red-700 dark:text-red-400" onSelect={() => onDelete(conversation)}>
           <TrashIcon width={16} height={16} />

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import { Spinner } from '../../../components/ui/spinner';
 import { lazyChunk, useLatch, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
-import { useConversationList } from '../api/conversations';
+import { TagFilter } from '../../tags/components/tag-filter';
+import { useSidebarList } from '../api/organise';
 import { groupByDate } from '../group-by-date';
 import type { ConversationRow } from './conversation-rows';
 
@@ -42,7 +43,7 @@ export function ConversationList({
   onShare,
 }: ConversationListProps) {
   const { t } = useTranslation();
-  const list = useConversationList();
+  const list = useSidebarList();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const [toDelete, setToDelete] = useState<Conversation | null>(null);
   const deleteWanted = useLatch(toDelete !== null);
@@ -54,14 +55,30 @@ export function ConversationList({
 
   const rows = useMemo<ConversationRow[]>(() => {
     const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
-    return groupByDate(conversations, new Date()).flatMap((group) => [
-      { type: 'heading' as const, key: `h-${group.key}`, group: group.group },
-      ...group.items.map((conversation) => ({
-        type: 'item' as const,
-        key: conversation.conversationId,
-        conversation,
-      })),
-    ]);
+    // Pinned conversations first, in pin order (the API pages them first), under their own heading.
+    const pinned = conversations.filter((conversation) => conversation.pinned);
+    const pinnedRows: ConversationRow[] =
+      pinned.length === 0
+        ? []
+        : [
+            { type: 'heading', key: 'h-pinned', group: { kind: 'pinned' } },
+            ...pinned.map((conversation) => ({
+              type: 'item' as const,
+              key: conversation.conversationId,
+              conversation,
+            })),
+          ];
+    const rest = conversations.filter((conversation) => !conversation.pinned);
+    return pinnedRows.concat(
+      groupByDate(rest, new Date()).flatMap((group) => [
+        { type: 'heading' as const, key: `h-${group.key}`, group: group.group },
+        ...group.items.map((conversation) => ({
+          type: 'item' as const,
+          key: conversation.conversationId,
+          conversation,
+        })),
+      ]),
+    );
   }, [list.data]);
 
   const maybeFetchNext = useCallback(() => {
@@ -80,44 +97,47 @@ export function ConversationList({
   );
 
   return (
-    <div ref={setScrollElement} onScroll={maybeFetchNext} className="min-h-0 flex-1 overflow-y-auto px-2">
-      {list.isPending && loading}
-      {list.isSuccess && rows.length === 0 && (
-        <p className="px-2 py-2 text-sm text-neutral-500 dark:text-neutral-400">
-          {t('com_nav_no_conversations')}
-        </p>
-      )}
-      {list.isError && (
-        <p role="alert" className="px-2 py-2 text-sm text-red-700 dark:text-red-400">
-          {t('com_ui_conversations_error')}
-        </p>
-      )}
-      {/* Rows that arrive before their chunk show as loading still. */}
-      <Suspense fallback={rows.length > 0 ? loading : null}>
-        <ConversationRows
-          rows={rows}
-          scrollElement={scrollElement}
-          activeConversationId={activeConversationId}
-          onDelete={setToDelete}
-          onExport={onExport}
-          onShare={onShare}
-          onRowsShown={maybeFetchNext}
-        />
-      </Suspense>
-      {isFetchingNextPage && (
-        <div className="flex justify-center py-3">
-          <Spinner label={t('com_ui_loading')} />
-        </div>
-      )}
-      {deleteWanted && (
-        <Suspense fallback={null}>
-          <DeleteConversationDialog
-            conversation={toDelete}
-            onClose={() => setToDelete(null)}
-            onDeleted={onDeleted}
+    <>
+      <TagFilter />
+      <div ref={setScrollElement} onScroll={maybeFetchNext} className="min-h-0 flex-1 overflow-y-auto px-2">
+        {list.isPending && loading}
+        {list.isSuccess && rows.length === 0 && (
+          <p className="px-2 py-2 text-sm text-neutral-500 dark:text-neutral-400">
+            {t('com_nav_no_conversations')}
+          </p>
+        )}
+        {list.isError && (
+          <p role="alert" className="px-2 py-2 text-sm text-red-700 dark:text-red-400">
+            {t('com_ui_conversations_error')}
+          </p>
+        )}
+        {/* Rows that arrive before their chunk show as loading still. */}
+        <Suspense fallback={rows.length > 0 ? loading : null}>
+          <ConversationRows
+            rows={rows}
+            scrollElement={scrollElement}
+            activeConversationId={activeConversationId}
+            onDelete={setToDelete}
+            onExport={onExport}
+            onShare={onShare}
+            onRowsShown={maybeFetchNext}
           />
         </Suspense>
-      )}
-    </div>
+        {isFetchingNextPage && (
+          <div className="flex justify-center py-3">
+            <Spinner label={t('com_ui_loading')} />
+          </div>
+        )}
+        {deleteWanted && (
+          <Suspense fallback={null}>
+            <DeleteConversationDialog
+              conversation={toDelete}
+              onClose={() => setToDelete(null)}
+              onDeleted={onDeleted}
+            />
+          </Suspense>
+        )}
+      </div>
+    </>
   );
 }

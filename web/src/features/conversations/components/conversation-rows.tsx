@@ -52,6 +52,8 @@ export function ConversationRows({
   );
   const headingLabel = (group: DateGroup): string => {
     switch (group.kind) {
+      case 'pinned':
+        return t('com_ui_pinned');
       case 'today':
         return t('com_ui_date_today');
       case 'yesterday':

@@ -4,6 +4,7 @@ import { secondaryButton } from '../../../components/ui/chat-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../api/search';
 import { displayTitle } from '../../../lib/display-title';
+import { ArchivedBadge } from '../../conversations/components/archived-badge';
 import { markdownToPlain } from '../plain-text';
 import { periodStart, SEARCH_PERIODS, type SearchPeriod } from '../search-period';
 import { searchRows, snippet, type SearchRow } from '../search-rows';
@@ -128,6 +129,7 @@ function ResultRow({
         <span dir="auto" className="block w-fit max-w-full truncate font-medium">
           <HighlightedText text={row.title} ranges={row.highlights} />
         </span>
+        {row.archived && <ArchivedBadge />}
       </button>
     );
   }
@@ -144,6 +146,7 @@ function ResultRow({
         <span dir="auto" className="shrink-0">
           {row.mine ? t('com_ui_you') : row.sender || t('com_ui_assistant')}
         </span>
+        {row.archived && <ArchivedBadge />}
       </span>
       <span dir="auto" className="line-clamp-3 break-words">
         <HighlightedText text={cut.text} ranges={cut.ranges} />
