@@ -183,3 +183,58 @@ for (const [size, viewport] of Object.entries(VIEWPORTS) as [
     });
   }
 }
+
+test.describe('REQUIRE_2FA=all', () => {
+  let strict: ParleyServer;
+  test.beforeAll(async () => {
+    strict = await startParley({ REQUIRE_2FA: 'all' });
+  });
+  test.afterAll(() => strict?.stop());
+
+  for (const [size, colorScheme] of [
+    ['mobile', 'dark'],
+    ['desktop', 'light'],
+  ] as const) {
+    test(`a user without it sets it up at sign-in before entering the app (${size}, ${colorScheme})`, async ({
+      page,
+      playwright,
+    }) => {
+      await sized(page, size, colorScheme);
+      const user = newAccount('required');
+      const context = await playwright.request.newContext();
+      const registered = await context.post(`${strict.url}/api/auth/register`, {
+        data: { ...user, confirm_password: user.password },
+      });
+      expect(registered.status()).toBe(200);
+      await context.dispose();
+
+      await page.goto(`${strict.url}/login`);
+      await logInThroughForm(page, user.email, user.password);
+      await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+      await expect(
+        page.getByText('Your administrator requires two-factor sign-in.', { exact: false }),
+      ).toBeVisible();
+      const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+      const key = page.getByLabel('Key', { exact: true });
+      await expect(qr).toBeVisible();
+      await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
+      const confirmField = page.getByLabel('The code your app shows now');
+      const turnOn = page.getByRole('button', { name: 'Turn on', exact: true });
+      for (const part of [qr, key, confirmField, turnOn]) await expectShown(part);
+      await expectApart(qr, key, confirmField, turnOn);
+      await expectNoSidewaysScroll(page);
+      await snapshot(page, `two-factor-required-${size}-${colorScheme}`);
+
+      await confirmField.fill(codeFor((await key.textContent()) ?? ''));
+      await turnOn.click();
+      await expect(page).toHaveURL(/\/c\/new$/);
+      await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
+
+      // From now on the password is followed by a code.
+      await page.context().clearCookies();
+      await page.goto(`${strict.url}/login`);
+      await logInThroughForm(page, user.email, user.password);
+      await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    });
+  }
+});
