@@ -17,6 +17,7 @@ export const conversationColumns = {
   tags: conversations.tags,
   isTemporary: conversations.isTemporary,
   expiredAt: conversations.expiredAt,
+  currentLeafId: conversations.currentLeafId,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
@@ -35,6 +36,7 @@ export interface ConversationRecord {
   tags: string[];
   isTemporary: boolean;
   expiredAt: Date | null;
+  currentLeafId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
