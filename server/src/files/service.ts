@@ -159,6 +159,18 @@ const READ_SLACK_BYTES = 64 * 1024;
 const AVATAR_NOT_AN_IMAGE = 'The avatar must be a png, jpeg, gif or webp image.';
 const MANUAL_MUST_BE_TRUE = 'manual must be true';
 const STORAGE_DOWN = 'The file storage is not available right now. Please try again later.';
+/** SPEC §8: a file that could not be read, converted or indexed for a reason of the server's own. */
+export const PROCESSING_FAILED = 'An error occurred while processing the file.';
+
+/** Runs a step that reads, converts or indexes an upload: its refusals stand, anything else is SPEC's text. */
+export async function processing<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(500, PROCESSING_FAILED, { code: 'file_processing', cause: error });
+  }
+}
 
 /** The valid UUIDs among `ids`, lower-cased, without repeats, in order. */
 const uuidsOf = (ids: readonly string[]): string[] => [
@@ -285,7 +297,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       // Reserved before the text is read, so a file that cannot fit costs no extraction.
       const { row, extracted } = await quota.withRoom(userId, file.bytes, async (room) => {
         // Read in a worker thread; a document without text is kept all the same, and says so.
-        const text = await knowledge.extract(file.path, type);
+        const text = await processing(() => knowledge.extract(file.path, type));
         const stored = await store(room, userId, file, {
           tempFileId: fields.file_id,
           conversationId: conversationOf(fields),
@@ -300,7 +312,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
         return { row: stored, extracted: text };
       });
       if (extracted?.state !== 'indexed') return { ...(await present(row)), message: UPLOADED };
-      await knowledge.index(userId, row.fileId, extracted.chunks);
+      await processing(() => knowledge.index(userId, row.fileId, extracted.chunks));
       const indexed = await setTextState(db, row.fileId, 'indexed');
       return { ...(await present(indexed ?? row)), message: UPLOADED };
     },
@@ -308,7 +320,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       const fields = parseFields(rawFields);
       const type = judgeUpload(fileConfig, fields, file);
       if (!isImageType(type)) throw new AppError(400, NOT_AN_IMAGE);
-      const image = await processChatImage(file.path, fields.endpoint, imageOutputType);
+      const image = await processing(() => processChatImage(file.path, fields.endpoint, imageOutputType));
       const row = await quota.withRoom(userId, image.bytes.length, (room) =>
         store(room, userId, image.bytes, {
           tempFileId: fields.file_id,

@@ -12,6 +12,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody & Record<string, unknown> = { ...error.details, message: error.message };
       if (error.code) body.code = error.code;
       if (error.fields) body.fields = error.fields;
+      // A server-side failure with a text of its own (file processing, storage down): its cause is logged.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

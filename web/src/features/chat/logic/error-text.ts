@@ -13,7 +13,16 @@ export type ErrorDisplay =
   | { kind: 'concurrent'; limit: number }
   | { kind: 'message_limit'; limit: number; windowMinutes: number }
   | { kind: 'token_balance'; details: string }
+  | {
+      kind: 'budget_exceeded';
+      period: 'day' | 'week' | 'month';
+      metric: 'credits' | 'tokens' | 'requests';
+      limit: number;
+      spent: number;
+      resetsAt: string;
+    }
   | { kind: 'illegal_model_request'; model: string; endpoint: string }
+  | { kind: 'unknown_endpoint'; endpoint: string }
   | { kind: 'file_upload_limit' }
   | { kind: 'upstream'; detail: string }
   | { kind: 'context_length'; detail: string }
@@ -76,6 +85,10 @@ export function describeError(text: string): ErrorDisplay {
     }
     case 'illegal_model_request':
       return { kind, model: str(data.model), endpoint: str(data.endpoint) };
+    case 'budget_exceeded':
+      return budgetExceeded(data.budget);
+    case 'unknown_endpoint':
+      return { kind, endpoint: str(data.endpoint) };
     case 'cancel_failed':
       return { kind, partial: str(data.partial) };
     case 'upstream':
@@ -84,6 +97,21 @@ export function describeError(text: string): ErrorDisplay {
     default:
       return { kind: 'unknown', text: str(data.message, text).slice(0, RAW_ERROR_LIMIT) };
   }
+}
+
+/** `402 budget_exceeded`'s budget (API.md "Administration, budgets and usage"). */
+function budgetExceeded(value: unknown): ErrorDisplay {
+  const budget = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const period = budget.period === 'day' || budget.period === 'week' ? budget.period : 'month';
+  const metric = budget.metric === 'tokens' || budget.metric === 'requests' ? budget.metric : 'credits';
+  return {
+    kind: 'budget_exceeded',
+    period,
+    metric,
+    limit: num(budget.limit, 0),
+    spent: num(budget.spent, 0),
+    resetsAt: str(budget.resetsAt),
+  };
 }
 
 /** A client-side error reply's text (no server message to show): the same JSON shape the server saves. */
@@ -111,6 +139,8 @@ const NO_RETRY: ReadonlySet<ErrorDisplay['kind']> = new Set([
   'no_user_key',
   'no_base_url',
   'illegal_model_request',
+  'budget_exceeded',
+  'unknown_endpoint',
 ]);
 
 export const offersRetry = (error: ErrorDisplay): boolean => !NO_RETRY.has(error.kind);

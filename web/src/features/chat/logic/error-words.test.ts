@@ -62,3 +62,25 @@ describe('errorWords', () => {
     await i18n.changeLanguage('en-US');
   });
 });
+
+describe('an endpoint the server does not know (issue 27, SPEC §8)', () => {
+  it('names it in the reader’s language, offers no retry, and hides the raw English', () => {
+    const body = JSON.stringify({
+      message: 'Unknown endpoint: Mistral',
+      code: 'unknown_endpoint',
+      endpoint: 'Mistral',
+    });
+    expect(describeError(body)).toEqual({ kind: 'unknown_endpoint', endpoint: 'Mistral' });
+    expect(words(body, false)).toEqual({
+      body: 'Unknown endpoint: Mistral. Please choose another endpoint.',
+      details: null,
+    });
+    expect(offersRetry(describeError(body))).toBe(false);
+    const french = errorWords(
+      describeError(body),
+      { endpoint: 'OpenAI', userProvidesKey: false },
+      i18n.getFixedT('fr-FR'),
+    );
+    expect(french.body).toBe('Point d’accès inconnu : Mistral. Veuillez choisir un autre point d’accès.');
+  });
+});

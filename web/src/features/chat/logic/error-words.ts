@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { i18n } from '../../../lib/i18n';
+import { formatAmount, formatInstant } from '../../usage/format';
 import type { ErrorDisplay } from './error-text';
 
 export interface ErrorWords {
@@ -61,10 +63,20 @@ export function errorWords(
         ...words(t('com_error_token_balance'), error.details),
         hint: t('com_error_token_balance_help'),
       };
+    case 'budget_exceeded':
+      return words(
+        t(`com_error_budget_exceeded_${error.period}`, {
+          spent: formatAmount(error.metric, error.spent, i18n.language),
+          limit: formatAmount(error.metric, error.limit, i18n.language),
+          resetsAt: error.resetsAt ? formatInstant(error.resetsAt, i18n.language) : '',
+        }),
+      );
     case 'illegal_model_request':
       return words(
         t('com_error_illegal_model_request', { model: error.model, endpoint: error.endpoint || endpoint }),
       );
+    case 'unknown_endpoint':
+      return words(t('com_error_unknown_endpoint', { endpoint: error.endpoint || endpoint }));
     case 'file_upload_limit':
       return words(t('com_error_file_upload_limit'));
     case 'upstream':

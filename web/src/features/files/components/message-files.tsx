@@ -3,11 +3,12 @@ import { isImageAttachment, type MessageFile } from '../logic/attachment';
 import { fileFormatLabel } from '../logic/file-label';
 import { fileContentLink } from '../logic/file-link';
 import { DocumentIcon } from '../../../components/ui/icons';
+import { downloadContent } from '../engine/download-content';
 
 /**
  * A user message's files above its text: image thumbnails (full size in a new tab) and document chips. Only
  * the server's own content links are ever used as a link or image source (`fileContentLink`); a document
- * with one is a download link (the files a code-interpreter run wrote).
+ * with one is a download link (the files a code-interpreter run wrote) that says when its file is gone.
  */
 export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
   const { t } = useTranslation();
@@ -62,6 +63,11 @@ export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
                 href={link}
                 download={name}
                 title={t('com_ui_download')}
+                onClick={(event) => {
+                  // Fetched first, so a file that is gone says so instead of saving an error page.
+                  event.preventDefault();
+                  void downloadContent(link, name);
+                }}
                 className={`${chipBox} hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 dark:hover:bg-neutral-800 dark:focus-visible:outline-white`}
               >
                 {chip}

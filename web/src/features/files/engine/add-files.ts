@@ -44,8 +44,13 @@ interface UploadContext {
 export async function addFiles(files: readonly File[], context: AddFilesContext): Promise<void> {
   if (files.length === 0) return;
   const config = await context.queryClient.ensureQueryData(fileConfigQuery).catch(() => undefined);
+  // Without the file rules nothing can be checked, so nothing is added (SPEC §8's validation text).
+  if (!config) {
+    showErrorToast(i18n.t('com_error_files_validation'));
+    return;
+  }
   // SPEC §5 Gating: an endpoint that takes no files ignores drops and pastes.
-  if (!config || !uploadsAllowed(config, context.endpoint)) return;
+  if (!uploadsAllowed(config, context.endpoint)) return;
   const { items } = useAttachmentsStore.getState();
   const checked = checkNewFiles({
     config,
@@ -108,14 +113,20 @@ async function upload(file: File, attachment: Attachment, context: UploadContext
     const chip = currentAttachment(tempId);
     if (chip) revokePreviews([chip]);
     dispatch({ type: 'removed', tempIds: [tempId] });
-    showErrorToast(
-      error instanceof ApiError && error.status !== 0 && error.message
-        ? error.message
-        : i18n.t('com_error_files_upload'),
-    );
+    showErrorToast(uploadErrorText(error));
   } finally {
     window.clearTimeout(warning);
   }
+}
+
+/**
+ * What a failed upload says: SPEC §8's processing text (in the reader's language) when the server could not
+ * read, convert or index the file, else the server's own refusal, else the upload text.
+ */
+export function uploadErrorText(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return i18n.t('com_error_files_upload');
+  if (error.code === 'file_processing') return i18n.t('com_error_files_process');
+  return error.message || i18n.t('com_error_files_upload');
 }
 
 /** Until it is sent, an uploaded file is temporary (SPEC §3 `filesToDelete`), owned by this tab and user. */
