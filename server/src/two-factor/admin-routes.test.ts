@@ -26,6 +26,7 @@ describeEachEngine('admin reset of two-factor sign-in', (_getDb, { getDatabase }
       url: '/api/auth/login',
       payload: { email: user.user.email, password: user.password },
     });
+  const secretOf = new Map<string, string>();
   async function enableFor(user: TestUser) {
     const enabled = await app.inject({
       method: 'POST',
@@ -34,6 +35,7 @@ describeEachEngine('admin reset of two-factor sign-in', (_getDb, { getDatabase }
       headers: user.headers,
     });
     const { secret } = enabled.json<{ secret: string }>();
+    secretOf.set(user.user.id, secret);
     const confirmed = await app.inject({
       method: 'POST',
       url: '/api/auth/2fa/confirm',
@@ -50,6 +52,27 @@ describeEachEngine('admin reset of two-factor sign-in', (_getDb, { getDatabase }
   };
   const reset = (by: TestUser | null, id: string) =>
     app.inject({ method: 'DELETE', url: `/api/admin/users/${id}/2fa`, headers: by?.headers ?? {} });
+
+  it('refuses the second step of an account disabled after its password was checked', async () => {
+    const admin = await newUser();
+    const user = await newUser();
+    await enableFor(user);
+    const { tempToken } = (await login(user)).json<{ tempToken: string }>();
+    const disabled = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${user.user.id}`,
+      payload: { disabled: true },
+      headers: admin.headers,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify-temp',
+      payload: { tempToken, token: totpCodeAt(secretOf.get(user.user.id) ?? '', Date.now() + 30_000) },
+    });
+    expect(verified.statusCode, verified.body).toBe(403);
+    expect(verified.json()).toMatchObject({ code: 'account_disabled' });
+  });
 
   it('lets an admin reset it (audited); a USER token gets 403 and changes nothing', async () => {
     const admin = await newUser();

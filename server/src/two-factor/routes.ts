@@ -13,6 +13,7 @@ import {
   twoFactorStatusSchema,
   twoFactorVerifyTempRequestSchema,
 } from '@parley/shared/schemas/two-factor';
+import { authErrors } from '../auth/auth-errors';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import type { AuthService } from '../auth/service';
 import { AppError } from '../lib/errors';
@@ -23,7 +24,7 @@ import type { TwoFactorService } from './service';
 export interface TwoFactorRoutesDeps {
   twoFactor: TwoFactorService;
   auth: AuthService;
-  users: Pick<UsersService, 'getById'>;
+  users: Pick<UsersService, 'getById' | 'findAccountByEmail'>;
   jwtSecret: string;
 }
 
@@ -44,10 +45,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
   const signedIn = authenticate(jwtSecret);
   const secure = auth.settings.secureCookies;
 
-  /** Signs in a user whose second step is done: an access token and a refresh cookie, as login does. */
+  /**
+   * Signs in a user whose second step is done: an access token and a refresh cookie, as login does; an
+   * account disabled since its password was checked is refused as login refuses it.
+   */
   const finishSignIn = async (reply: FastifyReply, userId: string) => {
     const user = await users.getById(userId);
-    if (!user) throw new AppError(401, 'Unauthorized');
+    const account = user && (await users.findAccountByEmail(user.email));
+    if (!user || !account) throw new AppError(401, 'Unauthorized');
+    if (account.disabled) throw authErrors.accountDisabled();
     const session = await auth.startSession(user);
     setRefreshCookie(reply, session.refresh, secure);
     return { token: session.token, user: session.user };
