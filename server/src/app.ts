@@ -63,6 +63,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { presetRoutes } from './presets/routes';
 import { frameworkErrors, registerUrlGuard } from './plugins/url-guard';
 import { registerWebApp } from './plugins/web-app';
+import { trackRouteMethods } from './plugins/route-methods';
 import { searchRoutes } from './search/routes';
 import { createAppShares } from './shares/create-shares';
 import { sharesRoutes } from './shares/routes';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerUrlGuard(app);
+  // Before any route: a path asked with a method it does not answer gets 405 (SPEC §8).
+  const routeMethods = trackRouteMethods(app);
 
   await app.register(fastifyHelmet, securityHeaders(config.server.domainServer, imageSources(config)));
   await app.register(fastifyCookie, { secret: config.secrets.jwtRefreshSecret });
@@ -403,7 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counters: coordination.counters,
   });
 
-  await registerWebApp(app, deps.webDist ?? null);
+  await registerWebApp(app, deps.webDist ?? null, routeMethods);
   return app;
 }
 

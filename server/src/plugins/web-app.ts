@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@parley/shared/errors';
+import { UNSUPPORTED_METHOD, type RouteMethods } from './route-methods';
 
 const API_PREFIXES = ['/api/', '/oauth/'];
 const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
@@ -12,7 +13,11 @@ const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => ur
  * index.html for any other GET that is not an API path (the SPA decides what to render). Unknown
  * API paths answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  methods?: RouteMethods,
+): Promise<void> {
   const index = webDist ? join(webDist, 'index.html') : null;
   const hasWeb = index !== null && existsSync(index);
   if (hasWeb && webDist) {
@@ -34,6 +39,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       // A shared conversation's page is for the people given the link, not for search engines.
       if (path.startsWith('/share/')) void reply.header('x-robots-tag', 'noindex');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    // A path that exists, asked with another method (SPEC §8).
+    const allowed = isApiPath(path) ? (methods?.allowedOn(path) ?? []) : [];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ message: UNSUPPORTED_METHOD, code: 'method_not_allowed' } satisfies ErrorBody);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ErrorBody);
   });
