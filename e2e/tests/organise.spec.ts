@@ -137,6 +137,7 @@ test('fork from a message: a new conversation with the path to it', async ({ pag
  */
 const pgTest = test.extend<object, { databaseUrl: string }>({
   databaseUrl: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
       const database = await createThrowAwayDatabase();
       await use(database.url);
