@@ -22,10 +22,14 @@ async function openShare(page: Page, title: string): Promise<Locator> {
 
 /** A visitor in a browser of their own: signed out, or signed up as a new user of the server. */
 async function visitor(browser: Browser, baseURL: string, signedIn: boolean): Promise<Page> {
+  return (await visitorWithEmail(browser, baseURL, signedIn)).page;
+}
+
+async function visitorWithEmail(browser: Browser, baseURL: string, signedIn: boolean) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  if (signedIn) await signUp(page, 'Grace Hopper');
-  return page;
+  const email = signedIn ? await signUp(page, 'Grace Hopper') : '';
+  return { page, email };
 }
 
 async function expectNotFound(page: Page, signedIn: boolean) {
@@ -102,10 +106,17 @@ test('share a chat with an image: public for anyone, then signed-in only, then r
   await stranger.reload();
   await expectNotFound(stranger, false);
   await snapshot(stranger, 'shares-not-found-desktop-dark');
-  const member = await visitor(browser, baseURL ?? '', true);
+  const { page: member, email: memberEmail } = await visitorWithEmail(browser, baseURL ?? '', true);
   await member.goto(url);
   await expect(member.getByRole('heading', { name: 'What colour is this dot?', level: 1 })).toBeVisible();
   await expect(member.getByRole('button', { name: 'Continue this chat' })).toBeVisible();
+  // Sign in from the 404 page comes back to the link, which then opens.
+  await stranger.getByRole('link', { name: 'Sign in' }).click();
+  await stranger.getByLabel('Email address').fill(memberEmail);
+  await stranger.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await stranger.getByRole('button', { name: 'Log in' }).click();
+  await expect(stranger).toHaveURL(url);
+  await expect(stranger.getByRole('heading', { name: 'What colour is this dot?', level: 1 })).toBeVisible();
 
   // Revoked: 404 at once.
   await dialog.getByRole('button', { name: 'Delete link' }).click();

@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { decideRedirect, type RouteAccess } from '../redirect-decision';
+import { returnPath } from '../hooks/use-start-session';
 import { selectIsAuthenticated, useAuthStore } from '../store';
 
 interface RouteGateProps {
@@ -27,7 +28,11 @@ export function RouteGate({ access, registrationEnabled, children }: RouteGatePr
     return () => window.clearTimeout(timer);
   }, [delayedTo, delayMs, navigate]);
 
-  if (redirect && redirect.delayMs === 0) return <Navigate to={redirect.to} replace />;
+  // A visitor who signs in from a shared conversation's page goes back to it (router state `from`).
+  const { state } = useLocation();
+  if (redirect && redirect.delayMs === 0) {
+    return <Navigate to={access === 'guest' ? returnPath(state) : redirect.to} replace />;
+  }
   if (access === 'signed-in' && !isAuthenticated) {
     return (
       <div className="flex h-dvh items-center justify-center">

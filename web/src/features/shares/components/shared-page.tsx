@@ -42,7 +42,7 @@ export function SharedPage(props: SharedPageProps) {
       </div>
     );
   }
-  if (shared.isError) return <ShareNotFound signedIn={signedIn} />;
+  if (shared.isError) return <ShareNotFound shareId={shareId} signedIn={signedIn} />;
   return <SharedConversationView {...props} conversation={shared.data} />;
 }
 
@@ -88,7 +88,11 @@ function SharedConversationView({
                 {t('com_ui_share_continue')}
               </button>
             ) : (
-              <Link to="/login" className={secondaryButton}>
+              <Link
+                to="/login"
+                state={{ from: `/share/${conversation.shareId}` }}
+                className={secondaryButton}
+              >
                 {t('com_ui_share_sign_in')}
               </Link>
             )}
@@ -124,7 +128,7 @@ function SharedConversationView({
 }
 
 /** The one page for unknown, expired, revoked and not-allowed links. */
-function ShareNotFound({ signedIn }: { signedIn: boolean }) {
+function ShareNotFound({ shareId, signedIn }: { shareId: string; signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <StatusScreen
@@ -136,7 +140,8 @@ function ShareNotFound({ signedIn }: { signedIn: boolean }) {
             {t('com_ui_go_to_chat')}
           </Link>
         ) : (
-          <Link to="/login" className={primaryButton}>
+          // Signing in comes back here: a link for accounts only then opens.
+          <Link to="/login" state={{ from: `/share/${shareId}` }} className={primaryButton}>
             {t('com_ui_share_sign_in')}
           </Link>
         )
