@@ -1,26 +1,8 @@
 import { and, count, desc, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { driverValue, rawPlaceholder } from '../db/prepared';
-import { conversations, type JsonObject } from '../db/schema';
+import { conversationColumns, conversations, type JsonObject } from '../db/schema';
 
-/** Every column except the generated `search_vector`. */
-export const conversationColumns = {
-  conversationId: conversations.conversationId,
-  userId: conversations.userId,
-  title: conversations.title,
-  endpoint: conversations.endpoint,
-  endpointType: conversations.endpointType,
-  model: conversations.model,
-  options: conversations.options,
-  isArchived: conversations.isArchived,
-  pinnedAt: conversations.pinnedAt,
-  tags: conversations.tags,
-  isTemporary: conversations.isTemporary,
-  expiredAt: conversations.expiredAt,
-  currentLeafId: conversations.currentLeafId,
-  createdAt: conversations.createdAt,
-  updatedAt: conversations.updatedAt,
-};
 const columns = conversationColumns;
 
 export interface ConversationRecord {

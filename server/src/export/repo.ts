@@ -1,7 +1,6 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import { conversationColumns } from '../conversations/repo';
 import type { Db } from '../db/client';
-import { conversations } from '../db/schema';
+import { conversationColumns, conversations } from '../db/schema';
 
 /** Where the previous batch ended: the exact `created_at` as PostgreSQL prints it, and the id. */
 export interface ExportCursor {

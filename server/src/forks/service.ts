@@ -3,11 +3,17 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { NO_PARENT } from '@parley/shared/constants';
 import type { ForkBody, ForkResponse } from '@parley/shared/schemas/fork';
-import { conversationColumns, selectConversation } from '../conversations/repo';
+import { selectConversation } from '../conversations/repo';
 import { presentConversation } from '../conversations/present-conversation';
 import { isUuidLike } from '../conversations/uuid-like';
 import type { Db } from '../db/client';
-import { conversations, messageColumns, messages, type NewMessageRow } from '../db/schema';
+import {
+  conversationColumns,
+  conversations,
+  messageColumns,
+  messages,
+  type NewMessageRow,
+} from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { presentMessage } from '../messages/present-message';
 import { selectMessages, type MessageRecord } from '../messages/repo';

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conversationColumns } from '../conversations/repo';
-import { conversations, messageColumns, messages } from '../db/schema';
+import { conversationColumns, conversations, messageColumns, messages } from '../db/schema';
 
 /**
  * Full-text queries over the generated `search_vector` columns (GIN-indexed), always scoped to one user.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { searchTsvectorOf, timestamps, tsvector, type JsonObject } from './columns';
 import { users } from './users';
@@ -58,3 +58,13 @@ export const conversations = pgTable(
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type NewConversationRow = typeof conversations.$inferInsert;
+
+/**
+ * Every column but the generated `search_vector`: what conversation queries return. Derived from the table, so
+ * a new column is returned everywhere at once (a hand-kept list missed `current_leaf_id` and broke the turn
+ * statement, whose CTE names every column).
+ */
+export const conversationColumns = (() => {
+  const { searchVector: _searchVector, ...columns } = getTableColumns(conversations);
+  return columns;
+})();
