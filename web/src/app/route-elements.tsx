@@ -6,6 +6,11 @@ import { lazyChunk } from '../lib/lazy-chunk';
 
 export { ChatRoute } from './chat/chat-route';
 
+/** `/admin` in a chunk of its own: only administrators ever load it. */
+export const AdminRoute = lazyChunk(() =>
+  import('../features/admin/admin-route').then((module) => module.AdminRoute),
+);
+
 const loadAuthScreens = () => import('./auth-screens');
 // One chunk for all four (AuthLayout shows a spinner while it loads); the gates stay here, so a signed-in
 // visitor is sent on without fetching it.

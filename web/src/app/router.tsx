@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteGate } from '../features/auth/components/route-gate';
 import { AuthLayout } from './layout/auth-layout';
 import { RootLayout } from './layout/root-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
 import {
+  AdminRoute,
   ChatRoute,
   ForgotPasswordRoute,
   LoginRoute,
@@ -28,6 +30,14 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/c/new" replace /> },
           { path: '/c/:conversationId?', element: <ChatRoute /> },
+          {
+            path: '/admin',
+            element: (
+              <Suspense fallback={null}>
+                <AdminRoute />
+              </Suspense>
+            ),
+          },
         ],
       },
       {

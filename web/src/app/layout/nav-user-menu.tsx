@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
-import { useMatch } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@parley/shared/api/paths';
 import { balanceResponseSchema } from '@parley/shared/schemas/balance';
 import type { User } from '@parley/shared/schemas/user';
-import { FilesIcon, HelpIcon, SettingsIcon, UploadIcon } from '../../components/ui/chat-icons';
+import { FilesIcon, HelpIcon, SettingsIcon, ShieldIcon, UploadIcon } from '../../components/ui/chat-icons';
 import { UserAvatar } from '../../components/ui/endpoint-icon';
 import { LogoutIcon } from '../../components/ui/icons';
 import { floatingSurface, menuItemClass, MenuSeparator } from '../../components/ui/menu';
@@ -36,6 +36,7 @@ export function NavUserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const config = useStartupConfig().data;
   const openSettings = useSettingsDialog((state) => state.setOpen);
+  const navigate = useNavigate();
   const balance = useBalance(config?.checkBalance === true);
   const conversationId = useMatch('/c/:conversationId')?.params.conversationId;
   const openExport = useExportDialog((state) => state.setConversationId);
@@ -86,6 +87,12 @@ export function NavUserMenu({ user }: { user: User }) {
                 <HelpIcon />
                 {t('com_nav_help_faq')}
               </a>
+            </DropdownMenu.Item>
+          )}
+          {user.role === 'ADMIN' && (
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate('/admin')}>
+              <ShieldIcon />
+              {t('com_nav_admin')}
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item className={menuItemClass} onSelect={() => openSettings(true)}>

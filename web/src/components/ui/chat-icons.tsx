@@ -176,3 +176,9 @@ export const StoreIcon = icon(
     <path d="M10 20v-5h4v5" />
   </>,
 );
+export const ShieldIcon = icon(
+  <>
+    <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </>,
+);

@@ -6,6 +6,7 @@ import type { LocaleKey } from '../../lib/locale-key';
 export function loginErrorKey(error: unknown): LocaleKey {
   if (error instanceof ApiError) {
     if (error.status === 429) return 'com_auth_error_login_rl';
+    if (error.status === 403 && error.code === 'account_disabled') return 'com_auth_error_account_disabled';
     if (error.status === 403) return 'com_auth_error_login_ban';
     // No answer at all (status 0) is as much a server problem as a 5xx: retrying later is the advice.
     if (error.status === 0 || error.status >= 500) return 'com_auth_error_login_server';
@@ -20,6 +21,8 @@ export function oauthErrorKey(code: string): LocaleKey {
       return 'com_auth_error_login_ban';
     case 'rate_limited':
       return 'com_auth_error_login_rl';
+    case 'account_disabled':
+      return 'com_auth_error_account_disabled';
     default:
       return 'com_auth_error_login';
   }
