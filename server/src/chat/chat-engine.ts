@@ -55,7 +55,18 @@ function launch(runs: LocalRuns, ctx: RunContext, failure: RunFailure | undefine
   const { deps, writer } = ctx;
   appendEvent(
     writer,
-    createdEvent(ctx.requestMessage, ctx.reply.messageId, ctx.reply.conversationId, ctx.reply.sender),
+    createdEvent(
+      ctx.requestMessage,
+      ctx.reply.messageId,
+      ctx.reply.conversationId,
+      ctx.reply.sender,
+      ctx.context && {
+        windowTokens: ctx.context.windowTokens,
+        promptTokens: ctx.context.promptTokens,
+        droppedMessages: ctx.context.dropped,
+        ...(ctx.context.summarizedUpTo ? { summarizedUpTo: ctx.context.summarizedUpTo } : {}),
+      },
+    ),
   );
   if (ctx.assistantRun) {
     const { conversationId } = ctx.reply;
@@ -178,6 +189,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       upstream: watchStart(upstream, assistantRun),
       abort,
       promptTokens: prepared.context?.promptTokens ?? 0,
+      context: prepared.context,
       countTokens: prepared.countTokens,
       releaseSlot,
       budgetHold,

@@ -1,7 +1,7 @@
 // The chat events of API.md "Chat" as the generation log stores them: `type` + JSON.
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { Message } from '@parley/shared/schemas/message';
-import type { ChatEvent } from '@parley/shared/stream/events';
+import type { ChatEvent, TurnContext } from '@parley/shared/stream/events';
 import type { ChatErrorKind } from '@parley/shared/errors/chat-error-kinds';
 import type { GenerationWriter } from '../coordination/generation-log';
 
@@ -12,6 +12,7 @@ export const createdEvent = (
   responseMessageId: string,
   conversationId: string,
   sender?: string,
+  context?: TurnContext,
 ): EventOf<'created'> => ({
   type: 'created',
   created: true,
@@ -19,6 +20,7 @@ export const createdEvent = (
   responseMessageId,
   conversationId,
   ...(sender ? { sender } : {}),
+  ...(context ? { context } : {}),
 });
 
 export const textEvent = (

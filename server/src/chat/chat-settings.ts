@@ -1,4 +1,5 @@
 import type { ParsedEnv } from '../config/env';
+import type { SummarySettings } from './summary';
 
 export interface WindowLimit {
   enabled: boolean;
@@ -21,6 +22,8 @@ export interface ChatSettings {
   /** How long an abort request waits for the stopped run's `final`. */
   abortWaitMs: number;
   titleConvo: boolean;
+  /** Summaries of what no longer fits the window (`OPENAI_SUMMARIZE`), for the openAI endpoint. */
+  summarize?: SummarySettings | undefined;
   /** How long a temporary chat is kept (YAML `interface.temporaryChatRetention` hours; default 720). */
   temporaryChatRetentionMs?: number;
   limits: {
@@ -31,6 +34,8 @@ export interface ChatSettings {
 }
 
 const MINUTE = 60_000;
+/** Longest summary asked for (LibreChat's default summary length). */
+const DEFAULT_SUMMARY_TOKENS = 1_024;
 
 export const DEFAULT_CHAT_TIMINGS = {
   partialSaveMs: 2_000,
@@ -51,6 +56,9 @@ export function chatSettingsFromEnv(env: ParsedEnv): ChatSettings {
     pingMs: DEFAULT_CHAT_TIMINGS.pingMs,
     abortWaitMs: DEFAULT_CHAT_TIMINGS.abortWaitMs,
     titleConvo: env.TITLE_CONVO,
+    summarize: env.OPENAI_SUMMARIZE
+      ? { model: env.OPENAI_SUMMARY_MODEL, maxSummaryTokens: DEFAULT_SUMMARY_TOKENS }
+      : undefined,
     limits: {
       concurrent: {
         enabled: env.LIMIT_CONCURRENT_MESSAGES,

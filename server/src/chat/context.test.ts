@@ -1,7 +1,14 @@
 import { NO_PARENT } from '@parley/shared/constants';
 import type { Message } from '@parley/shared/schemas/message';
 import { describe, expect, it } from 'vitest';
-import { buildContext, ContextLengthError, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './context';
+import {
+  buildContext,
+  ContextLengthError,
+  FIRST_REQUEST_INTRO,
+  MESSAGE_OVERHEAD_TOKENS,
+  REPLY_PRIMING_TOKENS,
+  SUMMARY_INTRO,
+} from './context';
 import { fileText, type PromptFile } from './prompt-files';
 
 /** One token per word keeps the arithmetic readable. */
@@ -77,6 +84,40 @@ describe('buildContext', () => {
     const input = { ...base, history: [message(words(30))], user: { text: 'hi' }, windowTokens: 60 };
     expect(buildContext(input).messages).toHaveLength(2);
     expect(buildContext({ ...input, system: words(10) }).messages).toHaveLength(1);
+  });
+
+  it('sends the first request and the summary in the system prompt, then only the messages after it', () => {
+    const first = message('Plan a trip to Lisbon');
+    const folded = message('Flights are booked', {
+      isCreatedByUser: false,
+      summary: 'Trip to Lisbon; flights booked.',
+    });
+    const after = message('Which hotel?');
+    const reply = message('The one by the river', { isCreatedByUser: false });
+    const built = buildContext({
+      ...base,
+      system: 'Be brief.',
+      history: [first, message('More', { isCreatedByUser: false }), folded, after, reply],
+      user: { text: 'Book it' },
+      windowTokens: 1000,
+    });
+    expect(built.system).toBe(
+      `Be brief.\n\n${FIRST_REQUEST_INTRO}\nPlan a trip to Lisbon\n\n${SUMMARY_INTRO}\nTrip to Lisbon; flights booked.`,
+    );
+    expect(built.messages.map((m) => m.parts[0])).toEqual([
+      { type: 'text', text: 'Which hotel?' },
+      { type: 'text', text: 'The one by the river' },
+      { type: 'text', text: 'Book it' },
+    ]);
+    expect(built).toMatchObject({ summarizedUpTo: folded.messageId, dropped: 0, newestDropped: undefined });
+  });
+
+  it('names the newest message left out, where a summary would end', () => {
+    const history = [message(words(40)), message(words(60)), message(words(20), { isCreatedByUser: false })];
+    const built = buildContext({ ...base, history, user: { text: words(5) }, windowTokens: 100 });
+    expect(built).toMatchObject({ dropped: 2, newestDropped: history[1]?.messageId, windowTokens: 100 });
+    expect(built.summarizedUpTo).toBeUndefined();
+    expect(built.system).toBeUndefined();
   });
 
   describe('with files', () => {

@@ -27,8 +27,20 @@ export interface ContextInput {
   countTokens: (text: string) => number;
 }
 
+/** How a summary and the user's first request reach the model: in the system prompt, after the chat's own. */
+export const FIRST_REQUEST_INTRO = "The user's first request in this conversation was:";
+export const SUMMARY_INTRO = 'A summary of the conversation before the messages that follow:';
+
 export interface BuiltContext {
   messages: PromptMessage[];
+  /** The system prompt to send: the chat's, with the first request and the summary when one is used. */
+  system: string | undefined;
+  /** The message whose summary stands for the path up to it (it and the messages before it are not sent). */
+  summarizedUpTo?: string | undefined;
+  /** The newest history message left out for lack of room: where a new summary would end. */
+  newestDropped?: string | undefined;
+  /** The model's context window the prompt was fitted into. */
+  windowTokens: number;
   promptTokens: number;
   /** Tokens of the user message's text (stored on it; its files are counted apart). */
   userTokens: number;
@@ -71,8 +83,22 @@ const filesTokens = (files: readonly PromptFile[], countTokens: (text: string) =
 /** Messages that carry model-facing text: error replies and empty ones are not part of the dialogue. */
 const inDialogue = (message: Message): boolean => !message.error && message.text.trim() !== '';
 
+/** The newest message of the history with a summary, and the system prompt that carries it. */
+function summarized(input: ContextInput): { at: number; system: string | undefined } {
+  const at = input.history.findLastIndex((message) => (message.summary ?? '').trim() !== '');
+  const summary = input.history[at]?.summary;
+  if (at < 0 || !summary) return { at: -1, system: input.system };
+  const first = input.history[0];
+  const blocks = [input.system];
+  // The user's first request is never folded away: it goes with the summary, word for word.
+  if (first?.isCreatedByUser && inDialogue(first)) blocks.push(`${FIRST_REQUEST_INTRO}\n${first.text}`);
+  blocks.push(`${SUMMARY_INTRO}\n${summary}`);
+  return { at, system: blocks.filter((block): block is string => Boolean(block)).join('\n\n') };
+}
+
 export function buildContext(input: ContextInput): BuiltContext {
   const { countTokens } = input;
+  const { at: summaryAt, system } = summarized(input);
   const budget = input.windowTokens - input.replyTokens;
   const userTokens = input.user.tokenCount ?? countTokens(input.user.text);
   const userFiles = input.user.files ?? [];
@@ -80,7 +106,7 @@ export function buildContext(input: ContextInput): BuiltContext {
     (message.isCreatedByUser ? input.historyFiles?.get(message.messageId) : undefined) ?? [];
   let used =
     REPLY_PRIMING_TOKENS +
-    (input.system ? countTokens(input.system) + MESSAGE_OVERHEAD_TOKENS : 0) +
+    (system ? countTokens(system) + MESSAGE_OVERHEAD_TOKENS : 0) +
     userTokens +
     filesTokens(userFiles, countTokens) +
     MESSAGE_OVERHEAD_TOKENS +
@@ -89,7 +115,7 @@ export function buildContext(input: ContextInput): BuiltContext {
 
   const missingCounts = new Map<string, number>();
   const kept: Message[] = [];
-  const candidates = input.history.filter(inDialogue);
+  const candidates = input.history.slice(summaryAt + 1).filter(inDialogue);
   for (let i = candidates.length - 1; i >= 0; i--) {
     const message = candidates[i];
     if (!message) continue;
@@ -101,6 +127,7 @@ export function buildContext(input: ContextInput): BuiltContext {
     kept.push(message);
   }
   kept.reverse();
+  const newestDropped = candidates[candidates.length - kept.length - 1]?.messageId;
 
   const messages = kept.map((m) =>
     m.isCreatedByUser ? userTurn(m.text, filesOf(m)) : textTurn('assistant', m.text),
@@ -109,6 +136,10 @@ export function buildContext(input: ContextInput): BuiltContext {
   if (input.prefix) messages.push(textTurn('assistant', input.prefix));
   return {
     messages,
+    system,
+    summarizedUpTo: input.history[summaryAt]?.messageId,
+    newestDropped,
+    windowTokens: input.windowTokens,
     promptTokens: used,
     userTokens,
     missingCounts,

@@ -18,6 +18,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EndpointsService } from '../endpoints/service';
 import { AppError } from '../lib/errors';
 import { updateCurrentLeafId } from '../messages/path-repo';
+import { updateMessageSummary } from '../messages/repo';
 import { pathToRoot, saveMessage, saveTurnMessage } from '../messages/service';
 import {
   createProviderRegistry,
@@ -27,8 +28,8 @@ import {
 import { getTokenCounter } from '../tokenizer/service';
 import { createChatEngine, type ChatEngine } from './chat-engine';
 import { chatSettingsFromEnv, type ChatSettings } from './chat-settings';
-import { createOpenAIModeration } from './moderation';
 import { temporaryChatRetentionMs } from '../sweeper/retention';
+import { createOpenAIModeration } from './moderation';
 import type {
   AttachmentsPort,
   BalancePort,
@@ -146,6 +147,9 @@ function dataPorts(
       pathToRoot: (userId, conversationId, messageId) => pathToRoot(db, userId, conversationId, messageId),
       keepLeaf: async (userId, conversationId, messageId) => {
         await updateCurrentLeafId(db, userId, conversationId, messageId);
+      },
+      saveSummary: async (userId, conversationId, messageId, summary, tokenCount) => {
+        await updateMessageSummary(db, userId, conversationId, messageId, { text: summary, tokenCount });
       },
     },
     conversations: {

@@ -50,6 +50,14 @@ export interface MessagesPort {
   pathToRoot(userId: string, conversationId: string, messageId: string): Promise<Message[]>;
   /** Keeps `messageId` as the conversation's current leaf (where it reopens, API.md "Long conversations"). */
   keepLeaf(userId: string, conversationId: string, messageId: string): Promise<void>;
+  /** Stores the summary of the path up to and including `messageId` on that message. */
+  saveSummary(
+    userId: string,
+    conversationId: string,
+    messageId: string,
+    summary: string,
+    tokenCount: number,
+  ): Promise<void>;
 }
 
 export interface TurnConversation {
@@ -97,7 +105,7 @@ export interface UsageRecord {
   promptTokens: number;
   completionTokens: number;
   /** The ledger's kind of call: a reply (`chat`, `agent` with tools, `assistant`) or its `title`. */
-  kind: 'chat' | 'agent' | 'assistant' | 'title';
+  kind: 'chat' | 'agent' | 'assistant' | 'title' | 'summary';
   /** A reply its user stopped (its completion is charged the cancel surcharge). */
   incomplete?: boolean;
   /** The budget reservation the call settles (released in the same statement). */

@@ -182,6 +182,7 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     return { ...prepared, request: undefined, context: undefined, failure };
   }
   await checkBalance(deps, userId, body.model, context.promptTokens);
+  if (context.system) base.system = context.system;
   const request: ChatRequest = { ...base, messages: context.messages };
   if (agentTools.length === 0) return { ...prepared, request, context, failure: undefined };
   const agent: TurnAgent = {

@@ -29,6 +29,7 @@ import type { AgentTool } from '../agents/agent-types';
 import type { AgentKind } from '@parley/shared/schemas/plugin';
 import type { ContentPart } from '@parley/shared/schemas/message';
 import type { Turn } from './turn';
+import type { BuiltContext } from './context';
 import type { Upstream } from './upstream';
 
 export interface ChatLogger {
@@ -113,6 +114,8 @@ export interface RunContext {
   upstream: Upstream | undefined;
   abort: RunAbort;
   promptTokens: number;
+  /** The turn's prompt as built: what was left out or summarised (absent with `request`). */
+  context?: BuiltContext | undefined;
   /** Tokens of a text for the conversation's model. */
   countTokens: TokenCounter;
   releaseSlot: ReleaseSlot;

@@ -7,6 +7,7 @@ import { PartialSaver } from './partial-saver';
 import { runAgentReply } from './run-agent';
 import type { AssistantRunOutcome } from './ports';
 import type { ReplyState, RunContext } from './run-context';
+import { summarizeLeftOut } from './summary';
 import { generateTitle, titleFromFirstMessage } from './title';
 
 /**
@@ -111,4 +112,9 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
     await finalize(ctx, state, saver);
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);
+  // In the background: the next turn uses the summary once it is there, truncation until then.
+  const summarize = ctx.deps.settings.summarize;
+  if (summarize && ctx.resolved.kind === 'openAI' && state.failure === undefined) {
+    void summarizeLeftOut(ctx, summarize);
+  }
 }

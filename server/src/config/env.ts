@@ -309,6 +309,9 @@ export const envSchema = z.object({
   /** Longest reply text kept; a longer reply is cut there and saved unfinished with an error. */
   MAX_REPLY_CHARS: positiveInt(1_000_000),
   TITLE_CONVO: flag(true),
+  /** LibreChat's switches: summarise what no longer fits an openAI model's window, with this model. */
+  OPENAI_SUMMARIZE: flag(false),
+  OPENAI_SUMMARY_MODEL: text,
   OPENAI_MODERATION: flag(false),
   OPENAI_MODERATION_API_KEY: text,
   OPENAI_MODERATION_REVERSE_PROXY: text,

@@ -224,6 +224,22 @@ export async function upsertTurnRows(
   return row ? { conversation: row[TURN_CONVERSATION], message: row[TURN_MESSAGE] } : null;
 }
 
+/** The summary of the path up to and including the message, stored on it; false when it is not the user's. */
+export async function updateMessageSummary(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  summary: { text: string; tokenCount: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ summary: summary.text, summaryTokenCount: summary.tokenCount })
+    .where(and(inConversation(userId, conversationId), eq(messages.messageId, messageId)))
+    .returning({ messageId: messages.messageId });
+  return rows.length > 0;
+}
+
 /** A plain edit: new text and token count, marked edited. */
 export async function updateMessageText(
   db: Db,

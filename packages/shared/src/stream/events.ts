@@ -4,6 +4,17 @@ import { conversationSchema } from '../schemas/conversation';
 import { contentPartSchema, messageSchema } from '../schemas/message';
 
 /** The events of a chat stream (API.md "Chat"), discriminated on `type`; the SSE event name equals `type`. */
+/** What the prompt of a turn holds (API.md "Long conversations"): the gauge and the notices come from it. */
+export const turnContextSchema = z.object({
+  windowTokens: z.number().int(),
+  promptTokens: z.number().int(),
+  /** Messages of the path left out without a summary standing for them. */
+  droppedMessages: z.number().int(),
+  /** The message whose summary stands for the path up to it. */
+  summarizedUpTo: z.string().optional(),
+});
+export type TurnContext = z.infer<typeof turnContextSchema>;
+
 export const createdEventSchema = z.object({
   type: z.literal('created'),
   created: z.literal(true),
@@ -12,6 +23,7 @@ export const createdEventSchema = z.object({
   conversationId: z.string(),
   /** The reply's author label, decided once (`replySender`); the client names the streaming reply with it. */
   sender: z.string().optional(),
+  context: turnContextSchema.optional(),
 });
 
 export const syncEventSchema = z.object({

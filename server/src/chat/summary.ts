@@ -1,0 +1,148 @@
+// Summaries instead of silent loss (API.md "Long conversations"): once messages of a path no longer fit the
+// model's window, the part left out is summarised in the background after the reply, and the summary is
+// stored on the newest message it covers. The next turns send the system prompt, the first request, the
+// summary and the messages after it. A turn that comes first is truncated (its `created` says how many
+// messages were left out); a summariser that fails three times in a row rests for an hour.
+import type { Message } from '@parley/shared/schemas/message';
+import type { ChatRequest } from '../providers/types';
+import type { RunContext } from './run-context';
+
+export const SUMMARY_INSTRUCTIONS =
+  'Summarise the conversation below for the assistant that continues it. Keep the facts, names, numbers, ' +
+  'decisions, the user’s goals and preferences, and the questions still open; leave out pleasantries. ' +
+  'Write in the language of the conversation, in plain prose or short bullet points, without a preamble.';
+const SUMMARY_TIMEOUT_MS = 60_000;
+/** Characters of transcript one summary reads (older ones are cut, the previous summary stands for them). */
+const TRANSCRIPT_MAX_CHARS = 48_000;
+const FAILURES_BEFORE_REST = 3;
+const REST_MS = 3_600_000;
+
+/** Which model summarises, and how long a summary may be. */
+export interface SummarySettings {
+  /** The summary model; absent: the conversation's own model. */
+  model?: string | undefined;
+  maxSummaryTokens: number;
+}
+
+interface Breaker {
+  failures: number;
+  restingUntil: number;
+}
+
+/** Consecutive failures per endpoint and summary model, on this instance. */
+const breakers = new Map<string, Breaker>();
+
+const breakerKey = (ctx: RunContext, model: string) => `${ctx.reply.endpoint}\u0000${model}`;
+
+function resting(key: string, now: number): boolean {
+  const breaker = breakers.get(key);
+  return breaker !== undefined && breaker.restingUntil > now;
+}
+
+/** Records a failure; answers true when it is the one that makes the summariser rest. */
+function failed(key: string, now: number): boolean {
+  const breaker = breakers.get(key) ?? { failures: 0, restingUntil: 0 };
+  breaker.failures += 1;
+  const rests = breaker.failures >= FAILURES_BEFORE_REST;
+  if (rests) {
+    breaker.failures = 0;
+    breaker.restingUntil = now + REST_MS;
+  }
+  breakers.set(key, breaker);
+  return rests;
+}
+
+/** What the summary covers: from after the previous summary (which it starts from) up to `until`. */
+export function summarySource(
+  history: readonly Message[],
+  until: string,
+): { previous: string | undefined; messages: Message[] } | null {
+  const end = history.findIndex((message) => message.messageId === until);
+  if (end < 0) return null;
+  const start = history.slice(0, end + 1).findLastIndex((message) => (message.summary ?? '') !== '');
+  const previous = start >= 0 ? history[start]?.summary : undefined;
+  const messages = history
+    .slice(start + 1, end + 1)
+    .filter((message) => !message.error && message.text.trim() !== '');
+  return messages.length > 0 ? { previous, messages } : null;
+}
+
+/** The text the summariser reads: the previous summary, then the messages, the newest kept when too long. */
+export function summaryTranscript(previous: string | undefined, messages: readonly Message[]): string {
+  const lines = messages.map(
+    (message) => `${message.isCreatedByUser ? 'User' : 'Assistant'}: ${message.text}`,
+  );
+  let transcript = lines.join('\n\n');
+  if (transcript.length > TRANSCRIPT_MAX_CHARS) transcript = transcript.slice(-TRANSCRIPT_MAX_CHARS);
+  return previous ? `Summary so far:\n${previous}\n\nConversation since:\n${transcript}` : transcript;
+}
+
+function summaryRequest(ctx: RunContext, model: string, transcript: string, maxTokens: number): ChatRequest {
+  const { resolved } = ctx;
+  // No tools and none of the chat's own instructions: only the summariser's.
+  return {
+    model,
+    system: SUMMARY_INSTRUCTIONS,
+    messages: [{ role: 'user', parts: [{ type: 'text', text: transcript }] }],
+    params: { temperature: 0.2, maxOutputTokens: maxTokens, user: ctx.userId },
+    credentials: resolved.credentials,
+    ...(resolved.extraBody ? { extraBody: resolved.extraBody } : {}),
+    ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
+  };
+}
+
+/** The model's answer when it is a summary: text, and no tool call (reasoning alone is no summary). */
+async function askForSummary(
+  ctx: RunContext,
+  request: ChatRequest,
+): Promise<{ text: string; usage?: { inputTokens?: number; outputTokens?: number } | undefined }> {
+  let text = '';
+  let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+  for await (const event of ctx.provider.stream(request, AbortSignal.timeout(SUMMARY_TIMEOUT_MS))) {
+    if (event.type === 'text-delta') text += event.delta;
+    else if (event.type === 'tool-call' || event.type === 'tool-call-delta') {
+      throw new Error('the summary model answered with a tool call');
+    } else if (event.type === 'finish') usage = event.usage;
+  }
+  if (text.trim() === '') throw new Error('the summary model answered without text');
+  return { text: text.trim(), usage };
+}
+
+/**
+ * Summarises what the turn left out, when summaries are on and something was left out; stores it on the
+ * newest message it covers and bills it as `summary`. Never throws: a failure is logged and counted.
+ */
+export async function summarizeLeftOut(ctx: RunContext, settings: SummarySettings): Promise<void> {
+  const until = ctx.context?.newestDropped;
+  if (!until || ctx.context?.dropped === 0) return;
+  const model = settings.model ?? ctx.reply.model;
+  const key = breakerKey(ctx, model);
+  if (resting(key, Date.now())) return;
+  const source = summarySource(ctx.turn.history, until);
+  if (!source) return;
+  const transcript = summaryTranscript(source.previous, source.messages);
+  const request = summaryRequest(ctx, model, transcript, settings.maxSummaryTokens);
+  try {
+    const { text, usage } = await askForSummary(ctx, request);
+    const tokenCount = ctx.countTokens(text);
+    await ctx.deps.messages.saveSummary(ctx.userId, ctx.reply.conversationId, until, text, tokenCount);
+    breakers.delete(key);
+    await ctx.deps.balance.recordUsage(ctx.userId, {
+      conversationId: ctx.reply.conversationId,
+      messageId: until,
+      endpoint: ctx.reply.endpoint,
+      model,
+      promptTokens: usage?.inputTokens ?? ctx.countTokens(`${SUMMARY_INSTRUCTIONS}\n${transcript}`),
+      completionTokens: usage?.outputTokens ?? tokenCount,
+      kind: 'summary',
+    });
+  } catch (error) {
+    const rests = failed(key, Date.now());
+    ctx.deps.logger.warn(
+      { err: error, conversationId: ctx.reply.conversationId, model },
+      rests
+        ? 'could not summarise the conversation (three times in a row): summaries rest for an hour'
+        : 'could not summarise the conversation; its turns are truncated meanwhile',
+    );
+  }
+}
