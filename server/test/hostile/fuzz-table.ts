@@ -3,6 +3,7 @@ import { chatPaths } from '@parley/shared/api/chat-paths';
 import { paths } from '@parley/shared/api/paths';
 import { NO_PARENT } from '@parley/shared/constants';
 import { adminFuzzRows } from './fuzz-table-admin';
+import { organiseFuzzRows } from './fuzz-table-organise';
 import { budgetsAdminFuzzRows, usageFuzzRows } from './fuzz-table-budgets';
 import { importBody } from './fuzz-import-body';
 import { hostileString, hostileUrlValue, shape } from './hostile-values';
@@ -424,6 +425,7 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
       query: { sig: urlValue(fc.oneof(text, fc.stringMatching(/^[\w-]{43}$/))) },
     },
     ...adminFuzzRows(),
+    ...organiseFuzzRows(f),
     ...usageFuzzRows(),
     ...budgetsAdminFuzzRows(),
   };
