@@ -36,6 +36,8 @@ import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
 import { displayTitle } from '../../lib/display-title';
+import { USAGE_KEYS } from '../../features/usage/usage-api';
+import { warnAboutBudgets } from '../../features/usage/budget-warning';
 import { ErrorHelpSlot, type ErrorHelp } from '../../features/chat/components/error-help-slot';
 
 /** Its own chunk: the key dialog loads the first time it opens. */
@@ -176,9 +178,12 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         const id = event.conversation.conversationId;
         if (firstExchange) window.setTimeout(() => void refreshTitle(queryClient, id), TITLE_REFRESH_MS);
         if (checkBalance) void queryClient.invalidateQueries({ queryKey: [paths.balance] });
+        void queryClient.invalidateQueries({ queryKey: USAGE_KEYS.mine });
+        void queryClient.invalidateQueries({ queryKey: USAGE_KEYS.myBudgets });
+        warnAboutBudgets(event.budgets, t);
       },
     }),
-    [queryClient, checkBalance],
+    [queryClient, checkBalance, t],
   );
 
   const switchEndpoint = (endpoint: string) => {

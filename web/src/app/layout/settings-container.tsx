@@ -30,6 +30,11 @@ const ImportSection = lazyChunk(() =>
   import('../../features/import/components/import-section').then((module) => module.ImportSection),
 );
 
+/** Account → Usage this month and the user's limits, a chunk of its own. */
+const AccountUsage = lazyChunk(() =>
+  import('../../features/usage/account-usage').then((module) => module.AccountUsage),
+);
+
 /** Account → Two-factor sign-in (QR code library included), a chunk of its own too. */
 const TwoFactorSection = lazyChunk(() =>
   import('../../features/auth/components/two-factor-section').then((module) => module.TwoFactorSection),
@@ -86,6 +91,11 @@ export function SettingsContainer() {
           twoFactor: (
             <Suspense fallback={null}>
               <TwoFactorSection hasPassword={user?.provider === 'local'} />
+            </Suspense>
+          ),
+          usage: (
+            <Suspense fallback={null}>
+              <AccountUsage />
             </Suspense>
           ),
           onDeleteAccount: async (email) => {

@@ -21,6 +21,8 @@ export interface AccountActions {
   onSignOutOthers: () => Promise<number>;
   /** Two-factor sign-in's section (the auth feature's), shown after the password. */
   twoFactor?: ReactNode;
+  /** The user's usage this month and their limits (the usage feature's), shown after two-factor sign-in. */
+  usage?: ReactNode;
   /** Deletes the account (the email typed again as confirmation), then leaves for /login. */
   onDeleteAccount: (email: string) => Promise<void>;
 }
@@ -190,6 +192,8 @@ export function AccountTab(props: AccountActions) {
       )}
 
       {props.twoFactor}
+
+      {props.usage}
 
       <Section title={t('com_nav_account_sessions')} hint={t('com_nav_account_sessions_hint')}>
         <button
