@@ -3,7 +3,6 @@ import type { User } from '@parley/shared/schemas/user';
 import type { Db } from '../db/client';
 import { signAccessToken } from '../lib/access-token';
 import type { Mailer } from '../lib/mailer';
-import { recordSignIn } from '../users/repo';
 import type { UsersService } from '../users/service';
 import { authErrors } from './auth-errors';
 import type { AbuseGuard } from './abuse-guard';
@@ -38,7 +37,7 @@ export interface SignedIn {
  * disabled account is refused here too (`403 account_disabled`) and the time of the sign-in recorded.
  */
 export async function signIn(ctx: AuthContext, user: User): Promise<SignedIn> {
-  if (!(await recordSignIn(ctx.db, user.id, ctx.now()))) throw authErrors.accountDisabled();
+  if (!(await ctx.users.recordSignIn(user.id, ctx.now()))) throw authErrors.accountDisabled();
   const refresh = await ctx.sessions.start(user.id);
   return { token: await accessTokenFor(ctx, user), user, refresh };
 }

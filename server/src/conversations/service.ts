@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import type { JsonObject } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { resolveTagNames } from '../tags/service';
-import { withTagsLock } from '../tags/repo';
+import { withTagsLock } from '../tags/service';
 import { toStorableText } from '../lib/storable-text';
 import { updateCurrentLeafId } from '../messages/path-repo';
 import { decodeListCursor, encodeListCursor } from './list-cursor';

@@ -10,9 +10,8 @@ import {
   tagSchema,
   tagUpdateBodySchema,
 } from '@parley/shared/schemas/tag';
-import type { Db } from '../db/client';
 import { authenticate } from '../plugins/authenticate';
-import { createTag, deleteTag, listTags, setConversationTags, updateTag } from './service';
+import { createTag, deleteTag, listTags, setConversationTags, updateTag, type Db } from './service';
 
 export interface TagRoutesDeps {
   db: Db;

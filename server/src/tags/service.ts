@@ -25,6 +25,10 @@ import {
   type TagsDb,
 } from './repo';
 
+export type { Db } from '../db/client';
+/** Runs `work` holding the user's tags lock: what another feature changing a conversation's tags must do. */
+export { withTagsLock } from './repo';
+
 export type TagCreate = z.output<typeof tagCreateBodySchema>;
 export type TagUpdate = z.output<typeof tagUpdateBodySchema>;
 

@@ -11,6 +11,7 @@ import {
   findUserByEmail,
   deleteUserRow,
   findUserById,
+  recordSignIn,
   findUserByProviderId,
   insertUser,
   linkUserProvider,
@@ -61,6 +62,8 @@ export interface UsersService {
   deleteAccount(userId: string): Promise<boolean>;
   /** Adds (once) or removes an installed plugin key; answers the updated user (null: no such user). */
   updatePlugins(userId: string, pluginKey: string, action: 'install' | 'uninstall'): Promise<User | null>;
+  /** Notes a sign-in at `at`; false when the account is disabled or gone (nothing is noted then). */
+  recordSignIn(userId: string, at: Date): Promise<boolean>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -139,6 +142,9 @@ export function createUsersService(db: Db, options: UsersServiceOptions = {}): U
       if (!UUID.test(userId)) return null;
       const row = await updateUserPlugins(db, userId, pluginKey, action);
       return row ? presentUser(row) : null;
+    },
+    recordSignIn(userId, at) {
+      return recordSignIn(db, userId, at);
     },
   };
 }
