@@ -13,6 +13,7 @@ import { assistantsSettings } from './assistants/settings';
 import { adminRoutes } from './admin/routes';
 import { createAdminService } from './admin/service';
 import { twoFactorEnabledFor } from './two-factor/repo';
+import { creditsSpentByUsers } from './ledger/spent-by-users';
 import { accountRoutes } from './auth/account-routes';
 import { authRoutes } from './auth/routes';
 import { createAuthFromConfig } from './auth/create-auth';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeSessions: (userId) => auth.revokeAllSessions(userId),
     forgetAccount: (userId) => accountStatus.forget(userId),
     twoFactorEnabledOf: (userIds) => twoFactorEnabledFor(db, userIds),
+    spentBetween: (userIds, from, to) => creditsSpentByUsers(db, userIds, from, to),
     now,
   });
   await app.register(adminRoutes, { admin, jwtSecret });

@@ -15,7 +15,7 @@ import { describeEachEngine } from '../../test/describe-each-engine';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import type { AppConfig } from '../config/app-config';
 import type { Database } from '../db/client';
-import { auditLog, balances, groupMembers, groups, sessions, users } from '../db/schema';
+import { auditLog, balances, groupMembers, groups, sessions, usageLedger, users } from '../db/schema';
 import { createUsersService } from '../users/service';
 import { createAdminService } from './service';
 
@@ -156,6 +156,29 @@ describeEachEngine('admin routes', (getDb, { getDatabase }) => {
     expect((await search('status=active&search=member-0')).length).toBe(10);
     expect((await call(admin, 'GET', `${adminPaths.users}?cursor=bogus`)).statusCode).toBe(400);
     expect((await call(admin, 'GET', `${adminPaths.users}?status=gone`)).statusCode).toBe(400);
+  });
+
+  it('shows what each user spent this UTC month by the ledger', async () => {
+    const admin = await newUser();
+    const user = await newUser();
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1000);
+    const row = (at: Date, credits: number) => ({
+      at,
+      userId: user.user.id,
+      userLabel: user.user.email,
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      kind: 'chat' as const,
+      credits,
+      requestId: `r-${credits}`,
+    });
+    await getDb()
+      .insert(usageLedger)
+      .values([row(now, 1200), row(now, 300.5), row(lastMonth, 999)]);
+    const listed = adminUsersPageSchema.parse((await call(admin, 'GET', adminPaths.users)).json());
+    expect(listed.users.find((entry) => entry.id === user.user.id)?.spentThisMonth).toBe(1500.5);
+    expect(listed.users.find((entry) => entry.id === admin.user.id)?.spentThisMonth).toBe(0);
   });
 
   it('creates a user who can sign in, refuses a taken email or a weak password, and audits', async () => {
