@@ -51,6 +51,14 @@ test('archive, unarchive, pin, tag and filter by tag', async ({ page, fake }) =>
   await tagsDialog.getByRole('textbox', { name: 'New tag' }).fill('Work');
   await tagsDialog.getByRole('button', { name: 'Add' }).click();
   await expect(tagsDialog.getByRole('checkbox', { name: 'Work' })).toBeChecked();
+  for (const size of ['desktop', 'mobile'] as const) {
+    for (const scheme of COLOR_SCHEMES) {
+      await sized(page, size, scheme);
+      await expect(tagsDialog.getByRole('button', { name: 'Save' })).toBeInViewport();
+      await snapshot(page, `organise-tags-dialog-${size}-${scheme}`);
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
   await tagsDialog.getByRole('button', { name: 'Save' }).click();
   await expect(tagsDialog).toBeHidden();
 
@@ -59,6 +67,19 @@ test('archive, unarchive, pin, tag and filter by tag', async ({ page, fake }) =>
   await expect(filter.getByRole('option', { name: 'Work (1)' })).toBeAttached();
   await filter.selectOption('Work');
   await expect(rowTitles(sidebar)).toHaveText(['Beta notes']);
+  await sidebar.getByRole('button', { name: 'Manage tags' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage tags' });
+  await expect(manage.getByRole('textbox', { name: 'Name of Work' })).toHaveValue('Work');
+  await expect(manage.getByText('Chats: 1')).toBeVisible();
+  for (const size of ['desktop', 'mobile'] as const) {
+    for (const scheme of COLOR_SCHEMES) {
+      await sized(page, size, scheme);
+      await expect(manage.getByRole('button', { name: 'Delete tag Work' })).toBeInViewport();
+      await snapshot(page, `organise-manage-tags-${size}-${scheme}`);
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.keyboard.press('Escape');
   await filter.selectOption('');
   await expect(rowTitles(sidebar)).toHaveText(['Alpha plans', 'Gamma ideas', 'Beta notes']);
 
@@ -156,6 +177,14 @@ pgTest(
     const temporary = page.getByRole('switch', { name: 'Temporary chat' });
     await temporary.click();
     await expect(temporary).toBeChecked();
+    for (const size of ['desktop', 'mobile'] as const) {
+      for (const scheme of COLOR_SCHEMES) {
+        await sized(page, size, scheme);
+        await expect(temporary).toBeInViewport();
+        await snapshot(page, `organise-temporary-switch-${size}-${scheme}`);
+      }
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
     await fake.script({ replies: [{ text: 'Noted, quietly.' }] });
     await send(page, 'A secret plan');
     await expect(messages(page).nth(1)).toContainText('Noted, quietly.');
