@@ -116,21 +116,40 @@ describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase 
   });
 
   it('saves the reply being generated every 2 s, marked unfinished', async () => {
-    fake.script({ replies: [{ chunks: Array.from({ length: 32 }, (_, i) => `${i} `), delayMs: 100 }] });
+    // 20 s of steady text (no provider timeout): long enough for the 2 s save to be seen on a loaded machine.
+    fake.script({ replies: [{ chunks: Array.from({ length: 200 }, (_, i) => `${i} `), delayMs: 100 }] });
     const reader = await ask(server, user, { text: 'Go slowly' });
     await reader.waitFor((e) => e.data.type === 'created');
     const created = reader.events[0]?.data;
     if (created?.type !== 'created') throw new Error('no created');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    const response = await server.app.inject({
-      url: `/api/messages/${created.conversationId}`,
-      headers: user.headers,
+    const stored = async () => {
+      const response = await server.app.inject({
+        url: `/api/messages/${created.conversationId}`,
+        headers: user.headers,
+      });
+      return response.json<Message[]>().find((m) => !m.isCreatedByUser);
+    };
+    // The first save is made as the run starts; a longer text in the unfinished reply is a timed save's.
+    let first = -1;
+    await expect
+      .poll(async () => (first = (await stored())?.text.length ?? -1), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(
+        async () => {
+          const partial = await stored();
+          return partial?.unfinished === true && partial.text.length > first;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(reader.types()).not.toContain('final');
+    await postJson(server, '/api/ask/openAI/abort', user, {
+      abortKey: created.conversationId,
+      endpoint: 'openAI',
     });
-    const partial = response.json<Message[]>().find((m) => !m.isCreatedByUser);
-    expect(partial?.unfinished).toBe(true);
-    expect(partial?.text.length).toBeGreaterThan(0);
     await reader.done;
-    expect(await saved(reader)).toMatchObject({ unfinished: false, finish_reason: 'stop' });
+    expect(await saved(reader)).toMatchObject({ unfinished: false, finish_reason: 'incomplete' });
   });
 });
 

@@ -1,11 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { messages } from '../../src/db/schema';
-import { ask, askToEnd, chatEnv, chatUser, startChatServer, type ChatServer } from '../chat-harness';
+import { buildAppOn } from '../app-on-database';
+import { ask, askToEnd, chatEnv, chatUser, type ChatServer } from '../chat-harness';
 import type { TestUser } from '../test-users';
+import { captureLogs, type CapturedLogs } from './captured-logs';
 import { privatePostgresSkipReason, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 const skip = privatePostgresSkipReason();
@@ -28,13 +31,18 @@ describe.skipIf(skip !== undefined)('PostgreSQL going away during a reply', { se
   let fake: FakeOpenAI;
   let server: ChatServer;
   let user: TestUser;
+  let logs: CapturedLogs;
 
   beforeAll(async () => {
     postgres = await startPrivatePostgres();
     database = await openDatabase({ databaseUrl: postgres.url, poolMax: 4 });
     await migrateDatabase(database);
     fake = await startFakeOpenAI();
-    server = await startChatServer(database, chatEnv(fake));
+    logs = captureLogs();
+    const built = await buildAppOn(database, { env: chatEnv(fake), logger: logs.logger });
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = built.app.server.address() as AddressInfo;
+    server = { ...built, url: `http://127.0.0.1:${port}`, close: () => built.app.close() };
     user = await chatUser(server);
   }, 90_000);
 
@@ -75,7 +83,7 @@ describe.skipIf(skip !== undefined)('PostgreSQL going away during a reply', { se
     try {
       await reader.waitFor((e) => e.data.type === 'text' && e.data.text === 'w19 ');
       // The provider has finished; the reply waits for the database instead of being dropped.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await logs.waitFor(/^the database is unavailable; retrying the reply save/, 30_000);
       expect(reader.types()).not.toContain('final');
     } finally {
       await postgres.start();
