@@ -35,7 +35,7 @@ const TOO_MANY_VIEWS = 'Too many shared link requests. Try again later';
 const CONTENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
-const shareParams = z.object({ shareId: z.string().max(200) });
+const shareParams = z.object({ id: z.string().max(200) });
 const conversationParams = z.object({ conversationId: z.string().max(200) });
 const fileParams = shareParams.extend({ fileId: z.string().max(200) });
 
@@ -98,19 +98,19 @@ export const sharesRoutes: FastifyPluginAsyncZod<SharesRoutesDeps> = async (app,
     {
       onRequest: signedIn,
       schema: {
-        params: z.object({ conversationId: z.string().max(200) }),
+        params: shareParams,
         body: shareCreateBodySchema.optional(),
         response: { 201: shareLinkSchema },
       },
     },
     async (request, reply) => {
-      const link = await shares.create(request.user.id, request.params.conversationId, request.body ?? {});
+      const link = await shares.create(request.user.id, request.params.id, request.body ?? {});
       return reply.status(201).send(link);
     },
   );
 
   app.get(paths.share, { onRequest: limitPerIp, schema: { params: shareParams } }, async (request, reply) => {
-    const view = await shares.view(request.params.shareId, await viewerOf(request, jwtSecret));
+    const view = await shares.view(request.params.id, await viewerOf(request, jwtSecret));
     return reply
       .type('application/json; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -123,13 +123,13 @@ export const sharesRoutes: FastifyPluginAsyncZod<SharesRoutesDeps> = async (app,
       onRequest: signedIn,
       schema: { params: shareParams, body: shareUpdateBodySchema, response: { 200: shareLinkSchema } },
     },
-    async (request) => shares.update(request.user.id, request.params.shareId, request.body),
+    async (request) => shares.update(request.user.id, request.params.id, request.body),
   );
 
   app.delete(
     paths.share,
     { onRequest: signedIn, schema: { params: shareParams, response: { 200: shareDeletedSchema } } },
-    async (request) => shares.remove(request.user.id, request.params.shareId),
+    async (request) => shares.remove(request.user.id, request.params.id),
   );
 
   app.post(
@@ -138,7 +138,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<SharesRoutesDeps> = async (app,
       onRequest: [limitPerIp, signedIn],
       schema: { params: shareParams, response: { 200: shareCopySchema } },
     },
-    async (request) => shares.copy(request.user.id, request.params.shareId),
+    async (request) => shares.copy(request.user.id, request.params.id),
   );
 
   app.get(
@@ -151,7 +151,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<SharesRoutesDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const { shareId, fileId } = request.params;
+      const { id: shareId, fileId } = request.params;
       const file = await shares.file(shareId, fileId, request.query.exp, request.query.sig);
       const inline = isImageType(file.type);
       return reply

@@ -311,8 +311,8 @@ export function createSharesService(deps: SharesDeps) {
 
     /** `PATCH /api/share/{shareId}`: new settings, and with `refresh` a new copy under the same id. */
     async update(userId: string, shareId: string, body: ShareUpdateBody): Promise<ShareLink> {
-      assertVisibilityAllowed(body.visibility);
       let share = await ownShare(userId, shareId);
+      assertVisibilityAllowed(body.visibility);
       if (body.refresh) {
         const conversation = await shareableConversation(userId, share.conversationId);
         const target = body.targetMessageId ?? share.targetMessageId;

@@ -4,6 +4,7 @@ import { paths } from '@parley/shared/api/paths';
 import { NO_PARENT } from '@parley/shared/constants';
 import { adminFuzzRows } from './fuzz-table-admin';
 import { organiseFuzzRows } from './fuzz-table-organise';
+import { sharesFuzzRows } from './fuzz-table-shares';
 import { budgetsAdminFuzzRows, usageFuzzRows } from './fuzz-table-budgets';
 import { importBody } from './fuzz-import-body';
 import { hostileString, hostileUrlValue, shape } from './hostile-values';
@@ -426,6 +427,7 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
     },
     ...adminFuzzRows(),
     ...organiseFuzzRows(f),
+    ...sharesFuzzRows(f),
     ...usageFuzzRows(),
     ...budgetsAdminFuzzRows(),
   };

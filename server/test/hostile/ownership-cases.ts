@@ -14,6 +14,7 @@ import type { TestUser } from '../test-users';
 import { ADMIN_ROUTE_KEYS } from './fuzz-table-admin';
 import { BUDGETS_ADMIN_ROUTE_KEYS, USAGE_ROUTE_KEYS } from './fuzz-table-budgets';
 import { ORGANISE_CASES } from './ownership-cases-organise';
+import { SHARE_CASES } from './ownership-cases-shares';
 import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
 import type { SeededRows } from './seed-rows';
 
@@ -491,6 +492,7 @@ export const OWNED_ID_CASES: OwnershipCase[] = [
   ...FILE_CASES,
   ...ASSISTANT_CASES,
   ...ORGANISE_CASES,
+  ...SHARE_CASES,
 ];
 
 /**

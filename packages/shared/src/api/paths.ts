@@ -121,16 +121,17 @@ export const paths = {
 
   /** GET `?cursor=` the caller's share links. */
   shares: '/api/share',
+  // `:id` is the conversation's id when POSTed, a share's otherwise (the router keeps one name per position).
   /** POST `{targetMessageId?, visibility?, expiresIn?}` → `201` a snapshot link of the caller's conversation. */
-  shareCreate: '/api/share/:conversationId',
+  shareCreate: '/api/share/:id',
   /** GET the shared snapshot (no token when public); PATCH `{refresh?, visibility?, expiresIn?}`; DELETE. */
-  share: '/api/share/:shareId',
+  share: '/api/share/:id',
   /** GET `{shareId|null}`: the caller's newest link of a conversation. */
   shareOfConversation: '/api/share/link/:conversationId',
   /** POST → `{conversationId}`: a personal copy of the shared snapshot. */
-  shareCopy: '/api/share/:shareId/copy',
+  shareCopy: '/api/share/:id/copy',
   /** GET a file copied into a share, through the signed link the snapshot holds (`?exp=…&sig=…`). */
-  shareFile: '/api/share/:shareId/files/:fileId',
+  shareFile: '/api/share/:id/files/:fileId',
 } as const;
 
 /** Where a social login button sends the browser (prefix it with the startup config's `serverDomain`). */
