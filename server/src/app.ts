@@ -34,6 +34,7 @@ import { chatRoutes } from './chat/routes';
 import { configRoutes } from './config/routes';
 import { conversationRoutes } from './conversations/routes';
 import { forkRoutes } from './forks/routes';
+import type { SweepTask } from './sweeper/sweeper';
 import { tagRoutes } from './tags/routes';
 import type { Database } from './db/client';
 import { endpointsRoutes } from './endpoints/routes';
@@ -100,6 +101,8 @@ export interface AppDeps {
   toolManifest?: readonly ManifestEntry[];
   /** The code interpreter's pool; default the process-wide one (detected and warmed on first use). */
   sandbox?: SandboxPool;
+  /** Filled by `buildApp`: housekeeping the background sweeper also runs each round (`main.ts`). */
+  sweepTasks?: SweepTask[];
 }
 
 export const BODY_LIMIT = 3 * 1024 * 1024;
@@ -401,6 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Share links (API.md "Sharing and organising"); `shares.service.deleteExpiredFiles` is for the sweeper.
   const shares = createAppShares({ config, db, engine: database.kind, files, now });
   app.addHook('onClose', () => shares.close());
+  deps.sweepTasks?.push((at) => shares.service.deleteExpiredFiles(at));
   await app.register(sharesRoutes, {
     shares: shares.service,
     settings: shares.settings,

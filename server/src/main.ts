@@ -8,7 +8,7 @@ import { logEmbeddedDatabaseEvent } from './db/embedded/log-event';
 import { migrateDatabase } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { offMessage, sharedSandbox } from './sandbox';
-import { createSweeper } from './sweeper/sweeper';
+import { createSweeper, type SweepTask } from './sweeper/sweeper';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** `server/src/main.ts` and the bundled `server/dist/main.js` both sit two levels below the root. */
@@ -46,16 +46,18 @@ async function main(): Promise<void> {
         },
   );
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Housekeeping of other features the sweeper runs each round (expired share links' files).
+  const sweepTasks: SweepTask[] = [];
   try {
     await migrateDatabase(database);
-    app = await buildApp({ config, database, logger, webDist: WEB_DIST });
+    app = await buildApp({ config, database, logger, webDist: WEB_DIST, sweepTasks });
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
   }
   const server = app;
   // One background sweeper of expired temporary chats per instance (one sweeps at a time: sweeper.ts).
-  const sweeper = createSweeper({ db: database.db, engine: database.kind, logger });
+  const sweeper = createSweeper({ db: database.db, engine: database.kind, logger, tasks: sweepTasks });
   server.addHook('onClose', async () => {
     await sweeper.stop();
     await database.close();

@@ -77,6 +77,29 @@ describeEachEngine('temporary chat sweeper', (_getDb, { getDatabase }) => {
     expect(await existing(database, normal)).toBe(3);
   });
 
+  it('runs its housekeeping tasks each round on its own clock, and a failing one does not stop the sweep', async () => {
+    const database = getDatabase();
+    await seed(database, 2, 1);
+    const later = new Date(T0.getTime() + 2 * HOUR);
+    const seen: Date[] = [];
+    const warnings: unknown[] = [];
+    const sweeper = createSweeper({
+      db: database.db,
+      engine: database.kind,
+      now: () => later,
+      logger: { info: () => undefined, warn: (entry: unknown) => warnings.push(entry) },
+      tasks: [
+        () => Promise.reject(new Error('storage is down')),
+        async (at) => {
+          seen.push(at);
+        },
+      ],
+    });
+    expect(await sweeper.sweep()).toBe(2);
+    expect(seen).toEqual([later]);
+    expect(warnings).toHaveLength(1);
+  });
+
   it('a temporary chat kept ("Keep this chat") is never swept', async () => {
     const database = getDatabase();
     const [kept = ''] = await seed(database, 1, 1);

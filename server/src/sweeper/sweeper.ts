@@ -9,6 +9,9 @@ const DEFAULT_BATCH = 200;
 /** How often an instance looks for expired temporary chats. */
 export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60_000;
 
+/** More housekeeping run after each round, with the sweeper's clock (e.g. expired share links' files). */
+export type SweepTask = (now: Date) => Promise<unknown>;
+
 export interface SweeperOptions {
   db: Db;
   engine: DatabaseEngine;
@@ -17,6 +20,8 @@ export interface SweeperOptions {
   intervalMs?: number;
   batchSize?: number;
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /** Run after each round on every instance (each must be safe to run on several at once); failures log. */
+  tasks?: readonly SweepTask[];
 }
 
 export interface Sweeper {
@@ -77,6 +82,11 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       if (deleted.length < batchSize) break;
     }
     if (total > 0) options.logger?.info({ deleted: total }, 'deleted expired temporary chats');
+    for (const task of options.tasks ?? []) {
+      await task(at).catch((error: unknown) =>
+        options.logger?.warn({ err: error }, 'a housekeeping task of the sweeper failed'),
+      );
+    }
     return total;
   };
 
