@@ -1,8 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPaths } from '@parley/shared/api/admin-paths';
-import { adminGroupsSchema } from '@parley/shared/schemas/admin';
 import {
   BUDGET_METRICS,
   BUDGET_PERIODS,
@@ -14,9 +12,9 @@ import {
   type CreateBudget,
 } from '@parley/shared/schemas/budget';
 import { dangerButton, primaryCompactButton, secondaryButton } from '../../components/ui/chat-styles';
-import { apiGet } from '../../lib/api-client';
 import { showErrorToast, showToast } from '../../lib/toast-store';
 import { formatAmount } from '../usage/format';
+import { useAdminGroups } from './admin-api';
 import { createBudget, deleteBudget, updateBudget, useBudgets, USAGE_KEYS } from '../usage/usage-api';
 
 const control =
@@ -118,10 +116,7 @@ function BudgetForm(props: {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.initial);
   const [busy, setBusy] = useState(false);
-  const groups = useQuery({
-    queryKey: [adminPaths.groups],
-    queryFn: ({ signal }) => apiGet(adminPaths.groups, adminGroupsSchema, { signal }),
-  });
+  const groups = useAdminGroups();
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -214,6 +209,8 @@ export function BudgetsTab() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const budgets = useBudgets();
+  const groups = useAdminGroups();
+  const groupName = (id: string) => groups.data?.groups.find((group) => group.id === id)?.name ?? id;
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: USAGE_KEYS.budgets });
@@ -243,7 +240,8 @@ export function BudgetsTab() {
   };
   const describe = (budget: Budget) =>
     [
-      t(`com_admin_budget_scope_${budget.scope}`) + (budget.scopeId ? ` ${budget.scopeId}` : ''),
+      t(`com_admin_budget_scope_${budget.scope}`) +
+        (budget.scopeId ? ` ${budget.scope === 'group' ? groupName(budget.scopeId) : budget.scopeId}` : ''),
       budget.model,
       `${formatAmount(budget.metric, budget.limit, i18n.language)} · ${t(`com_usage_metric_${budget.metric}`)} · ${t(`com_usage_period_${budget.period}`)}`,
       budget.warnAtPct !== undefined ? `⚠ ${budget.warnAtPct}%` : undefined,

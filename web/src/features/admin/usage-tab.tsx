@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UsageGroupBy, UsageRow } from '@parley/shared/schemas/budget';
-import { secondaryButton } from '../../components/ui/chat-styles';
+import { primaryCompactButton, secondaryButton } from '../../components/ui/chat-styles';
 import { showErrorToast } from '../../lib/toast-store';
 import { formatCount, formatCredits } from '../usage/format';
 import { UsageBars } from '../usage/usage-bars';
@@ -102,7 +102,7 @@ export function UsageTab() {
               type="button"
               role="radio"
               aria-checked={groupBy === group.value}
-              className={`${secondaryButton} ${groupBy === group.value ? 'bg-neutral-900 text-white dark:bg-white dark:text-neutral-900' : ''}`}
+              className={groupBy === group.value ? primaryCompactButton : secondaryButton}
               onClick={() => {
                 setGroupBy(group.value);
                 setCursors([]);
