@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function configFile(titleConvo: boolean): string {
+function configFile(titleConvo: boolean, label: string | null = 'Llama'): string {
   const path = join(tempDir(), 'librechat.yaml');
   writeFileSync(
     path,
@@ -30,10 +30,10 @@ function configFile(titleConvo: boolean): string {
       '    - name: Local',
       '      apiKey: sk-local',
       `      baseURL: ${fake.baseURL}`,
-      '      models: { default: [llama3, titler] }',
+      '      models: { default: [llama3, titler, fake-gpt-4o] }',
       `      titleConvo: ${titleConvo}`,
       '      titleModel: titler',
-      '      modelDisplayLabel: Llama',
+      ...(label === null ? [] : [`      modelDisplayLabel: ${label}`]),
       '      addParams: { top_k: 7 }',
       '      dropParams: [presence_penalty]',
     ].join('\n'),
@@ -57,7 +57,13 @@ describeEachEngine('custom endpoints', (_getDb, { getDatabase }) => {
     );
     const user = await chatUser(server);
     fake.script({ replies: [{ text: 'Hi from llama' }, { text: 'Local Greeting' }] });
-    const reader = await askToEnd(server, user, body, { path: '/api/ask/custom' });
+    // The request sets presence_penalty, which the YAML drops, and frequency_penalty, which it keeps.
+    const reader = await askToEnd(
+      server,
+      user,
+      { ...body, presence_penalty: 0.5, frequency_penalty: 0.3 },
+      { path: '/api/ask/custom' },
+    );
     expect(reader.final().responseMessage).toMatchObject({
       sender: 'Llama',
       endpoint: 'Local',
@@ -66,7 +72,7 @@ describeEachEngine('custom endpoints', (_getDb, { getDatabase }) => {
     expect(reader.final().conversation).toMatchObject({ endpoint: 'Local', endpointType: 'custom' });
     await expect.poll(() => completionBodies(fake).length).toBe(2);
     const [chat, title] = completionBodies(fake);
-    expect(chat).toMatchObject({ model: 'llama3', top_k: 7 });
+    expect(chat).toMatchObject({ model: 'llama3', top_k: 7, frequency_penalty: 0.3 });
     expect(chat).not.toHaveProperty('presence_penalty');
     expect(title).toMatchObject({ model: 'titler' });
     const response = await server.app.inject({
@@ -78,6 +84,18 @@ describeEachEngine('custom endpoints', (_getDb, { getDatabase }) => {
     expect(response.json()).toEqual({ title: 'Local Greeting' });
   });
 
+  it('name replies after the endpoint when it has no modelDisplayLabel, not after the family its model mimics', async () => {
+    server = await startChatServer(getDatabase(), chatEnv(fake, { CONFIG_PATH: configFile(false, null) }));
+    const user = await chatUser(server);
+    const reader = await askToEnd(
+      server,
+      user,
+      { ...body, model: 'fake-gpt-4o' },
+      { path: '/api/ask/custom' },
+    );
+    expect(reader.final().responseMessage).toMatchObject({ sender: 'Local', model: 'fake-gpt-4o' });
+  });
+
   it('titleConvo: false turns title generation off', async () => {
     server = await startChatServer(
       getDatabase(),
@@ -85,7 +103,9 @@ describeEachEngine('custom endpoints', (_getDb, { getDatabase }) => {
     );
     const user = await chatUser(server);
     await askToEnd(server, user, body, { path: '/api/ask/custom' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(completionBodies(fake)).toHaveLength(1);
+    // A second conversation's whole turn, asked after the first ended: a title the first had started would
+    // have been asked for before this reply is done.
+    await askToEnd(server, user, body, { path: '/api/ask/custom' });
+    expect(completionBodies(fake).map((request) => request.model)).toEqual(['llama3', 'llama3']);
   });
 });
