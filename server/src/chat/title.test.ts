@@ -11,6 +11,19 @@ describe('cleanTitle', () => {
     expect(cleanTitle('**Bold   Title**')).toBe('Bold Title');
     expect(cleanTitle('')).toBe('');
   });
+
+  it('removes Markdown markup but never the text it surrounds', () => {
+    expect(cleanTitle('12*34+1')).toBe('12*34+1');
+    expect(cleanTitle('Computing 2*3*4 Quickly')).toBe('Computing 2*3*4 Quickly');
+    expect(cleanTitle('Rename snake_case_names')).toBe('Rename snake_case_names');
+    expect(cleanTitle('C# Basics')).toBe('C# Basics');
+    expect(cleanTitle('Issue #42 Triage')).toBe('Issue #42 Triage');
+    expect(cleanTitle('**Bold** and *Italic* Words')).toBe('Bold and Italic Words');
+    expect(cleanTitle('**_Nested Emphasis_**')).toBe('Nested Emphasis');
+    expect(cleanTitle('## Heading Title')).toBe('Heading Title');
+    expect(cleanTitle('Title: **Using `grep` Well**')).toBe('Using grep Well');
+    expect(cleanTitle('~~Old~~ New Plan')).toBe('Old New Plan');
+  });
 });
 
 describe('titleFromMessage', () => {

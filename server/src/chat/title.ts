@@ -14,12 +14,30 @@ const TITLE_MAX_CHARS = 80;
 const excerpt = (text: string) =>
   text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}... [text truncated for brevity]` : text;
 
-/** The model's answer as a title: first line, no label, quotes or trailing punctuation. */
+/**
+ * A Markdown emphasis, strike or code span: the same delimiter run on both sides of text that starts and ends
+ * with a non-space, not inside a word ("12*34+1", "snake_case" and "2*3*4" are text, not emphasis).
+ */
+const MARKDOWN_SPAN = /(^|[^\p{L}\p{N}\\])(\*{1,3}|_{1,3}|~~|`)(?=\S)(.*?\S)\2(?![\p{L}\p{N}])/gu;
+
+/** Removes Markdown markup around text (heading marks, emphasis, code spans), never the text itself. */
+function stripMarkdown(line: string): string {
+  let text = line.replace(/^\s*#{1,6}\s+/u, '');
+  // Spans may nest ("**_word_**"): peel them a few layers deep.
+  for (let depth = 0; depth < 3; depth += 1) {
+    const next = text.replace(MARKDOWN_SPAN, '$1$3');
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/** The model's answer as a title: first line, no label, Markdown, quotes or trailing punctuation. */
 export function cleanTitle(raw: string): string {
   const firstLine = raw.trim().split(/\r?\n/)[0] ?? '';
-  const title = firstLine
+  const title = stripMarkdown(firstLine)
     .replace(/^title\s*:\s*/i, '')
-    .replace(/["“”«»*#]/g, '')
+    .replace(/["“”«»]/g, '')
     .replace(/^[\s'‘’]+|[\s'‘’.!?,;:]+$/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
