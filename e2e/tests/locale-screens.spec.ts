@@ -146,6 +146,10 @@ for (const code of ['he-HE', 'de-DE', 'ja-JP']) {
         await expect(page.locator('html')).toHaveAttribute('lang', code);
         await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
 
+        // The message box takes the focus once the screen has loaded; a menu opened before that would close.
+        await expect(
+          page.getByRole('textbox', { name: text(locale, 'com_ui_message_input'), exact: true }),
+        ).toBeFocused();
         const endpointPrefix = text(locale, 'com_ui_endpoint_current').trimEnd();
         await page.getByRole('button', { name: new RegExp(`^${escape(endpointPrefix)}`) }).click();
         await page.getByRole('menuitemradio', { name: /Assistants/ }).click();
