@@ -47,8 +47,6 @@ export const paths = {
   convosDuplicate: '/api/convos/duplicate',
   /** POST `{}` → `{archivedCount}`: archives every listed conversation of the caller (Settings "Archive all"). */
   convosArchiveAll: '/api/convos/archive_all',
-  /** POST `{}` → `{archivedCount}`: archives every listed conversation of the caller (Settings "Archive all"). */
-  convosArchiveAll: '/api/convos/archive_all',
   /** GET the caller's tags `[{tag, description, count, position}]`; POST `{tag, description?}` → `201`. */
   tags: '/api/tags',
   /** PUT `{tag?, description?, position?}` (rename applies to every conversation); DELETE. */
