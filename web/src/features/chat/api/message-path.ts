@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { NO_PARENT } from '@parley/shared/constants';
 import type { Message } from '@parley/shared/schemas/message';
 import { PATH_PAGE_DEFAULT, PATH_PAGE_MAX } from '@parley/shared/schemas/message-path';
+import type { TurnContext } from '@parley/shared/stream/events';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { messagePathResponseSchema } from './message-list-schema';
 
@@ -21,6 +22,8 @@ export interface ConversationPath {
   loadingOlder: boolean;
   /** A search result to bring into view and highlight. */
   reveal: string | null;
+  /** What the prompt of the latest turn held (its `created` event), for the gauge and the notice. */
+  context: TurnContext | null;
 }
 
 interface PathStore {
@@ -34,6 +37,7 @@ const EMPTY_PATH: ConversationPath = {
   tops: {},
   loadingOlder: false,
   reveal: null,
+  context: null,
 };
 
 export const usePathStore = create<PathStore>()((set) => ({

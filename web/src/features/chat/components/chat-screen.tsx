@@ -33,6 +33,7 @@ import {
 } from '../stream/chat-stream';
 import { useStreamStore } from '../stream/stream-store';
 import { ChatInput, type ComposerAttachments } from './chat-input';
+import { ContextStrip } from './context-notices';
 import { Landing } from './landing';
 import { TemporaryChatBar } from '../../conversations/components/temporary-chat-bar';
 import { useTemporaryChat } from '../../conversations/temporary-chat';
@@ -390,6 +391,7 @@ export function ChatScreen(props: ChatScreenProps) {
           />
         </Suspense>
       )}
+      {!showLanding && <ContextStrip context={path.context} />}
       {props.inputStandIn ?? (
         <ChatInput
           resetKey={`${conversationId}:${isNew ? locationKey : ''}`}

@@ -9,6 +9,7 @@ import { idleQueue } from '../../../lib/markdown/idle-queue';
 import { estimateRowHeight, textColumnWidth } from '../logic/row-height';
 import { createScrollHelpers } from '../logic/scroll-helpers';
 import type { ThreadEntry } from '../logic/thread';
+import { SummaryDivider } from './context-notices';
 import { MessageItem, type ChatUser, type MessageHandlers } from './message-item';
 
 export type { ThreadEntry } from '../logic/thread';
@@ -295,6 +296,9 @@ export function MessageList(props: MessageListProps) {
                   deferMarkdown={settled}
                   handlers={props.handlers}
                 />
+                {message.summary && row.index < thread.length - 1 && (
+                  <SummaryDivider summary={message.summary} />
+                )}
               </div>
             );
           })}

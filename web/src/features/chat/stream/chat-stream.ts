@@ -9,6 +9,7 @@ import {
   type FinalEvent,
 } from '@parley/shared/stream/events';
 import { apiFetch } from '../../../lib/api-client';
+import { usePathStore } from '../api/message-path';
 import { conversationPath, messagesPath } from '../api/messages';
 import { abortPath, type ChatCall, type ConversationSetup } from '../logic/build-request';
 import { errorText } from '../logic/error-text';
@@ -139,6 +140,8 @@ function onCreated(run: Run, event: Extract<ChatEvent, { type: 'created' }>): vo
   const fromKey = run.conversationKey;
   apply(run, [event]);
   const conversationId = event.conversationId;
+  // What the prompt held: the context gauge and the "not sent to the model" notice.
+  usePathStore.getState().update(conversationId, () => ({ context: event.context ?? null }));
   if (fromKey !== conversationId) {
     const messages = readMessages(run);
     run.conversationKey = conversationId;
