@@ -23,6 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
+/** A title request: it asks for a title of a few words (issue 16). */
+const isTitleCall = (body: { messages?: unknown }): boolean => /5 words/.test(JSON.stringify(body.messages));
+
+/** A whole turn in a new conversation, its title included: what was started before it has been sent. */
+async function barrierTurn(app: ChatServer, user: TestUser): Promise<void> {
+  fake.script({ replies: [{ text: 'Noted.' }, { text: 'Barrier Title' }] });
+  await askToEnd(app, user, { text: 'One more thing' });
+}
+
 describeEachEngine('titles, limits and balance', (_getDb, { getDatabase }) => {
   let server: ChatServer | undefined;
   let user: TestUser;
@@ -65,8 +74,9 @@ describeEachEngine('titles, limits and balance', (_getDb, { getDatabase }) => {
       parentMessageId: reader.final().responseMessage.messageId,
     });
     expect(follow.final().conversation.title).toBe('Friendly Greeting Exchange');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(completionBodies(fake)).toHaveLength(3);
+    // Another conversation's whole turn, asked after: a title the follow-up had started would come before it.
+    await barrierTurn(app, user);
+    expect(completionBodies(fake).slice(0, 4).map(isTitleCall)).toEqual([false, true, false, false]);
   });
 
   it('a failed title falls back to the first message and never touches the reply', async () => {
@@ -116,9 +126,9 @@ describeEachEngine('titles, limits and balance', (_getDb, { getDatabase }) => {
     expect(listed.json<{ conversations: { title: string }[] }>().conversations[0]?.title).toBe(
       'Name the planets',
     );
-    // No title is asked of the model for a reply that was not completed.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(completionBodies(fake)).toHaveLength(1);
+    // No title is asked of the model for a reply that was not completed (checked after another turn).
+    await barrierTurn(app, user);
+    expect(completionBodies(fake).slice(0, 2).map(isTitleCall)).toEqual([false, false]);
   });
 
   it('refuses a message beyond the concurrent limit with code concurrent, and frees the slot after', async () => {
