@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { RouteGate } from '../features/auth/components/route-gate';
+import { useAuthStore } from '../features/auth/store';
 import { useStartupConfig } from '../features/config/api/startup-config';
 import { lazyChunk } from '../lib/lazy-chunk';
 
@@ -6,10 +8,23 @@ import { lazyChunk } from '../lib/lazy-chunk';
 
 export { ChatRoute } from './chat/chat-route';
 
-/** `/admin` in a chunk of its own: only administrators ever load it. */
-export const AdminRoute = lazyChunk(() =>
-  import('../features/admin/admin-route').then((module) => module.AdminRoute),
-);
+/** The admin console in a chunk of its own: only administrators ever load it. */
+const AdminPage = lazyChunk(() => import('../features/admin/admin-page').then((module) => module.AdminPage));
+
+/** `/admin` for administrators; anyone else is told it is not for them (the server refuses them anyway). */
+export function AdminRoute() {
+  const { t } = useTranslation();
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  if (user.role !== 'ADMIN') {
+    return (
+      <p role="alert" className="p-6 text-sm text-neutral-600 dark:text-neutral-400">
+        {t('com_admin_error_forbidden')}
+      </p>
+    );
+  }
+  return <AdminPage user={user} />;
+}
 
 const loadAuthScreens = () => import('./auth-screens');
 // One chunk for all four (AuthLayout shows a spinner while it loads); the gates stay here, so a signed-in
