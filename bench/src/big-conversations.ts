@@ -24,7 +24,7 @@ function say(figure: Figure): Figure {
 }
 
 /** A LibreChat export of one linear conversation of `count` messages, ~45 characters of text and ~190 bytes of JSON each. */
-function libreChatFile(count: number, title: string): string {
+export function libreChatFile(count: number, title: string): string {
   const messages = Array.from({ length: count }, (_, i) => ({
     messageId: `m${i}`,
     parentMessageId: i === 0 ? '00000000-0000-0000-0000-000000000000' : `m${i - 1}`,

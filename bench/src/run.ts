@@ -13,6 +13,7 @@ import { benchSandbox } from './sandbox';
 import { benchCodeInterpreterChats } from './code-interpreter-chats';
 import { benchKnowledge } from './knowledge';
 import { benchActionSpecs } from './action-specs';
+import { benchLongConversations } from './long-conversations';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -30,6 +31,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'code-interpreter-chats', run: benchCodeInterpreterChats },
   { name: 'knowledge', run: benchKnowledge },
   { name: 'action-specs', run: benchActionSpecs },
+  { name: 'long-conversations', run: benchLongConversations },
 ];
 
 const only = process.argv.slice(2);
