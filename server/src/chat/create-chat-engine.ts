@@ -1,5 +1,6 @@
 // Binds the chat engine's ports to the other features' services (they take the database handle; the engine
 // never does), the provider registry and the coordination layer.
+import { endpointReplyLabel } from '@parley/shared/messages/reply-sender';
 import type { AuthService } from '../auth/service';
 import type { AppConfig } from '../config/app-config';
 import type { Counters } from '../coordination/counters';
@@ -98,6 +99,7 @@ function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort 
         });
       }
       const resolved = await endpoints.resolveCredentials({ userId, endpoint, model });
+      const sender = endpointReplyLabel({ ...resolved, name: endpoint });
       return {
         kind: resolved.kind,
         credentials: resolved.credentials,
@@ -105,7 +107,7 @@ function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort 
         ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
         titleConvo: resolved.titleConvo ?? true,
         ...(resolved.titleModel ? { titleModel: resolved.titleModel } : {}),
-        ...(resolved.modelDisplayLabel ? { sender: resolved.modelDisplayLabel } : {}),
+        ...(sender ? { sender } : {}),
       };
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replySender } from './reply-sender';
+import { endpointReplyLabel, replySender } from './reply-sender';
 
 describe('replySender', () => {
   it('uses the conversation custom name first, then the endpoint label', () => {
@@ -42,5 +42,23 @@ describe('replySender', () => {
       ['omni-moderation-latest', 'AI'],
     ];
     for (const [model, label] of labels) expect(replySender({}, model), model).toBe(label);
+  });
+});
+
+describe('endpointReplyLabel', () => {
+  it("takes a custom endpoint's modelDisplayLabel, else its name, never its model's family", () => {
+    expect(endpointReplyLabel({ kind: 'custom', name: 'Local', modelDisplayLabel: 'Llama' })).toBe('Llama');
+    const local = endpointReplyLabel({ kind: 'custom', name: 'Local', modelDisplayLabel: '  ' });
+    expect(local).toBe('Local');
+    expect(replySender({}, 'fake-gpt-4o', local)).toBe('Local');
+  });
+
+  it('leaves built-in endpoints to the model family unless they configure a label', () => {
+    const openAI = endpointReplyLabel({ kind: 'openAI', name: 'openAI' });
+    expect(openAI).toBeUndefined();
+    expect(replySender({}, 'gpt-4o', openAI)).toBe('GPT-4o');
+    expect(endpointReplyLabel({ kind: 'azureOpenAI', name: 'azureOpenAI', modelDisplayLabel: 'Azure' })).toBe(
+      'Azure',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { EndpointKind } from '../endpoints/kinds';
 import type { EndpointOptions } from '../schemas/endpoint-options';
 
 /** Model-family labels of SPEC §9 ("Label fallbacks"), first match wins. */
@@ -50,6 +51,21 @@ export function replySender(
   if (custom) return custom;
   if (endpointLabel) return endpointLabel;
   return modelFamilyLabel(model);
+}
+
+/**
+ * The label an endpoint gives its replies (SPEC §2 sender), for {@link replySender}'s `endpointLabel`: its
+ * configured `modelDisplayLabel`, else a custom endpoint's own name (its models are not the family they mimic:
+ * "fake-gpt-4o" is not "GPT-4o"); built-in endpoints without one leave it to the model family.
+ */
+export function endpointReplyLabel(endpoint: {
+  kind: EndpointKind;
+  name: string;
+  modelDisplayLabel?: string | null | undefined;
+}): string | undefined {
+  const configured = endpoint.modelDisplayLabel?.trim();
+  if (configured) return configured;
+  return endpoint.kind === 'custom' ? endpoint.name : undefined;
 }
 
 /** An assistant's reply (SPEC §2 sender, assistants endpoint): the assistant's name, else "Assistant". */

@@ -35,6 +35,7 @@ import { useAssistantsEndpoint } from './assistants';
 import { useNewConversationDefault } from './use-new-conversation-default';
 import { useRevealMessage } from './use-reveal-message';
 import { useTemplateStore } from './template-store';
+import { endpointReplyLabel } from '@parley/shared/messages/reply-sender';
 import { displayTitle } from '../../lib/display-title';
 import { USAGE_KEYS } from '../../features/usage/usage-api';
 import { warnAboutBudgets } from '../../features/usage/budget-warning';
@@ -241,7 +242,11 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                     conversationId={conversationId}
                     setup={setup}
                     iconURL={assistants.iconURL ?? current?.config.iconURL ?? null}
-                    modelDisplayLabel={assistants.replySender ?? current?.config.modelDisplayLabel}
+                    modelDisplayLabel={
+                      assistants.replySender ??
+                      (current &&
+                        endpointReplyLabel({ ...current.config, kind: current.kind, name: current.name }))
+                    }
                     endpointLabel={current?.label ?? ''}
                     user={user}
                     blocked={keyMissing || assistants.blocked}
