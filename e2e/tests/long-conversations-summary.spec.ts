@@ -1,3 +1,4 @@
+import { COLOR_SCHEMES, sized, snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 
 // gpt-3.5-turbo-0613: 4,096 tokens, 3,072 for the prompt beside the reply's room; summaries on.
@@ -42,5 +43,14 @@ test('says what is not sent to the model, then shows the summary behind a divide
     .toBe(1);
   await divider.click();
   await expect(page.getByText('The user plans a trip to Lisbon.')).toBeVisible();
-  await page.screenshot({ path: 'artifacts/long-conversation-summary-1280-light.png' });
+  const summary = page.getByText('The user plans a trip to Lisbon.');
+  for (const size of ['mobile', 'desktop'] as const) {
+    for (const scheme of COLOR_SCHEMES) {
+      await sized(page, size, scheme);
+      await divider.scrollIntoViewIfNeeded();
+      await expect(divider).toBeInViewport();
+      await expect(summary).toBeVisible();
+      await snapshot(page, `long-conversation-summary-${VIEWPORTS[size].width}-${scheme}`);
+    }
+  }
 });
