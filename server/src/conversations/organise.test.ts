@@ -80,6 +80,12 @@ describeEachEngine(
       expect(archived).toMatchObject({ isArchived: true, pinned: false, pinnedAt: null });
       expect(await allPages(alice)).toEqual([c.conversationId, a.conversationId]);
       expect(await allPages(alice, 'isArchived=true')).toEqual([b.conversationId]);
+      // Still searchable, marked as archived.
+      await updated(alice, { conversationId: b.conversationId, title: 'Zanzibar itinerary' });
+      const found = await app.inject({ url: '/api/search?q=zanzibar', headers: alice.headers });
+      expect(found.json().conversations).toEqual([
+        expect.objectContaining({ conversationId: b.conversationId, isArchived: true }),
+      ]);
       await updated(alice, { conversationId: b.conversationId, isArchived: false });
       expect(await allPages(alice)).toEqual([c.conversationId, b.conversationId, a.conversationId]);
       const numbered = await app.inject({
