@@ -1,4 +1,5 @@
 import { printFigure, writeReport, type Section } from './report';
+import { benchBudgets } from './budgets';
 import { benchStartup } from './startup';
 import { benchChatLatency } from './chat-latency';
 import { benchOpenStreams } from './open-streams';
@@ -32,6 +33,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'knowledge', run: benchKnowledge },
   { name: 'action-specs', run: benchActionSpecs },
   { name: 'long-conversations', run: benchLongConversations },
+  { name: 'budgets', run: benchBudgets },
 ];
 
 const only = process.argv.slice(2);
