@@ -18,7 +18,6 @@ import {
   type MessageFile,
   type Submission,
 } from '../logic/build-request';
-import { cannotAppend } from '../logic/message-actions';
 import { setupFromConversation } from '../logic/setup';
 import { threadEntries, type ThreadEntry } from '../logic/thread';
 import { useChatUiStore } from '../store';
@@ -397,11 +396,7 @@ export function ChatScreen(props: ChatScreenProps) {
           resetKey={`${conversationId}:${isNew ? locationKey : ''}`}
           seed={seed}
           placeholder={
-            cannotAppend(thread.at(-1)?.message, submitting)
-              ? t('com_endpoint_message_not_appendable')
-              : props.endpointLabel
-                ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel })
-                : ''
+            props.endpointLabel ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel }) : ''
           }
           submitting={submitting}
           stopping={active?.stopping ?? false}

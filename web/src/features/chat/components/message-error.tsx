@@ -17,10 +17,16 @@ export function MessageError({
   text,
   endpoint,
   onRetry,
+  onEditMessage,
 }: {
   text: string;
   endpoint?: string | null;
   onRetry?: () => void;
+  /**
+   * Given for the thread's latest failed reply (SPEC §8 "Edit your message or Regenerate"): the card then
+   * offers both, Regenerate in place of Retry, and the message box keeps its usual placeholder.
+   */
+  onEditMessage?: () => void;
 }) {
   const { t } = useTranslation();
   const help = useContext(ErrorHelpSlot);
@@ -45,9 +51,23 @@ export function MessageError({
           </pre>
         )}
         {hint && <p>{hint}</p>}
-        {(retry || setKey) && (
-          <div className="flex flex-wrap gap-2 pt-1">
-            {retry && (
+        {(retry || setKey || onEditMessage) && (
+          <div
+            role="group"
+            aria-label={onEditMessage ? t('com_endpoint_message_not_appendable') : undefined}
+            className="flex flex-wrap gap-2 pt-1"
+          >
+            {onEditMessage && (
+              <button type="button" className={cardButton} onClick={onEditMessage}>
+                {t('com_ui_edit_your_message')}
+              </button>
+            )}
+            {onEditMessage && onRetry && (
+              <button type="button" className={cardButton} onClick={onRetry}>
+                {t('com_ui_regenerate')}
+              </button>
+            )}
+            {retry && !onEditMessage && (
               <button type="button" className={cardButton} onClick={retry}>
                 {t('com_ui_retry')}
               </button>

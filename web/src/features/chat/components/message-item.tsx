@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/shared/schemas/message';
 import { EndpointIcon, UserAvatar } from '../../../components/ui/endpoint-icon';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
-import { canSaveAndSubmit, messageActions, unfinishedNotice } from '../logic/message-actions';
+import { cannotAppend, canSaveAndSubmit, messageActions, unfinishedNotice } from '../logic/message-actions';
 import { partsToShow } from '../logic/parts-to-show';
 import { ContentParts, ThinkingDots } from './content-parts';
 import { MessageEditForm } from './message-edit-form';
@@ -95,6 +95,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             latex={latex}
             deferMarkdown={deferMarkdown}
             onRetry={actions.regenerate ? () => handlers.regenerate(message) : undefined}
+            onEditMessage={
+              !props.readOnly && isLatest && parentIsUser && cannotAppend(message, submitting)
+                ? () => handlers.edit(message.parentMessageId)
+                : undefined
+            }
           />
         )}
         {!editing && !streaming && <MessageSourcesOutlet sources={message.sources} />}
@@ -122,6 +127,7 @@ function MessageBody({
   latex,
   deferMarkdown,
   onRetry,
+  onEditMessage,
 }: {
   message: Message;
   streaming: boolean;
@@ -129,10 +135,19 @@ function MessageBody({
   deferMarkdown: boolean;
   /** Regenerates the reply (given when it can be): the error card's Retry. */
   onRetry: (() => void) | undefined;
+  /** Opens the user's message for editing (given for the thread's latest failed reply). */
+  onEditMessage: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   if (message.error)
-    return <MessageError text={message.text} endpoint={message.endpoint} onRetry={onRetry} />;
+    return (
+      <MessageError
+        text={message.text}
+        endpoint={message.endpoint}
+        onRetry={onRetry}
+        onEditMessage={onEditMessage}
+      />
+    );
   if (message.isCreatedByUser) {
     return (
       // Each line in its own direction, as in replies (markdown.css): English typed in an Arabic page.
