@@ -108,8 +108,9 @@ export function enterSends(
 
 /**
  * SPEC §8 Other: the thread cannot be appended to as it stands when its latest message is a reply that
- * failed or was cut off: the input then suggests "Edit your message or Regenerate". It still sends (the
- * server leaves failed replies out of the model's context), it only points at the likelier fix.
+ * failed or was cut off: a failed one's card then offers "Edit your message or Regenerate". The message box
+ * still sends (the server leaves failed replies out of the model's context); the card only points at the
+ * likelier fix.
  */
 export function cannotAppend(latest: Message | undefined, submitting: boolean): boolean {
   if (!latest || submitting || latest.isCreatedByUser) return false;
