@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,8 @@ interface AssistantKnowledgeProps {
   onRetrievalOn: () => void;
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/** `TFunction` (not the hook's own `t` type, whose inference over every key runs too deep past ~880 keys). */
+type Translate = TFunction;
 
 function blockReason(t: Translate, block: RetrievalBlock): string {
   return block.type === 'capability_off'

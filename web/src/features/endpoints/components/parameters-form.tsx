@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
@@ -37,7 +38,8 @@ export interface ParametersFormProps {
   onModel?: (model: string) => void;
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/** `TFunction` (not the hook's own `t` type, whose inference over every key runs too deep past ~880 keys). */
+type Translate = TFunction;
 
 function labelOf(name: ParameterName, t: Translate): string {
   switch (name) {

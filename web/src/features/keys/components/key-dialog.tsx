@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
@@ -36,7 +37,8 @@ export interface KeyDialogProps {
   userProvideURL?: boolean;
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/** `TFunction` (not the hook's own `t` type, whose inference over every key runs too deep past ~880 keys). */
+type Translate = TFunction;
 type GoogleImport = { state: 'none' } | { state: 'invalid' } | { state: 'ok'; key: GoogleServiceKey };
 
 function fieldLabel(field: KeyField, kind: EndpointKind, t: Translate): string {
