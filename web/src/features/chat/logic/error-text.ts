@@ -21,14 +21,6 @@ export type ErrorDisplay =
       spent: number;
       resetsAt: string;
     }
-  | {
-      kind: 'budget_exceeded';
-      period: 'day' | 'week' | 'month';
-      metric: 'credits' | 'tokens' | 'requests';
-      limit: number;
-      spent: number;
-      resetsAt: string;
-    }
   | { kind: 'illegal_model_request'; model: string; endpoint: string }
   | { kind: 'unknown_endpoint'; endpoint: string }
   | { kind: 'file_upload_limit' }
@@ -95,8 +87,6 @@ export function describeError(text: string): ErrorDisplay {
       return { kind, model: str(data.model), endpoint: str(data.endpoint) };
     case 'budget_exceeded':
       return budgetExceeded(data.budget);
-    case 'budget_exceeded':
-      return budgetExceeded(data.budget);
     case 'unknown_endpoint':
       return { kind, endpoint: str(data.endpoint) };
     case 'cancel_failed':
@@ -107,21 +97,6 @@ export function describeError(text: string): ErrorDisplay {
     default:
       return { kind: 'unknown', text: str(data.message, text).slice(0, RAW_ERROR_LIMIT) };
   }
-}
-
-/** `402 budget_exceeded`'s budget (API.md "Administration, budgets and usage"). */
-function budgetExceeded(value: unknown): ErrorDisplay {
-  const budget = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const period = budget.period === 'day' || budget.period === 'week' ? budget.period : 'month';
-  const metric = budget.metric === 'tokens' || budget.metric === 'requests' ? budget.metric : 'credits';
-  return {
-    kind: 'budget_exceeded',
-    period,
-    metric,
-    limit: num(budget.limit, 0),
-    spent: num(budget.spent, 0),
-    resetsAt: str(budget.resetsAt),
-  };
 }
 
 /** `402 budget_exceeded`'s budget (API.md "Administration, budgets and usage"). */
@@ -164,7 +139,6 @@ const NO_RETRY: ReadonlySet<ErrorDisplay['kind']> = new Set([
   'no_user_key',
   'no_base_url',
   'illegal_model_request',
-  'budget_exceeded',
   'budget_exceeded',
   'unknown_endpoint',
 ]);

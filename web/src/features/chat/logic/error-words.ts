@@ -1,8 +1,6 @@
 import type { TFunction } from 'i18next';
 import { i18n } from '../../../lib/i18n';
 import { formatAmount, formatInstant } from '../../usage/format';
-import { i18n } from '../../../lib/i18n';
-import { formatAmount, formatInstant } from '../../usage/format';
 import type { ErrorDisplay } from './error-text';
 
 export interface ErrorWords {
@@ -65,14 +63,6 @@ export function errorWords(
         ...words(t('com_error_token_balance'), error.details),
         hint: t('com_error_token_balance_help'),
       };
-    case 'budget_exceeded':
-      return words(
-        t(`com_error_budget_exceeded_${error.period}`, {
-          spent: formatAmount(error.metric, error.spent, i18n.language),
-          limit: formatAmount(error.metric, error.limit, i18n.language),
-          resetsAt: error.resetsAt ? formatInstant(error.resetsAt, i18n.language) : '',
-        }),
-      );
     case 'budget_exceeded':
       return words(
         t(`com_error_budget_exceeded_${error.period}`, {
