@@ -6,6 +6,7 @@ import { adminFuzzRows } from './fuzz-table-admin';
 import { organiseFuzzRows } from './fuzz-table-organise';
 import { sharesFuzzRows } from './fuzz-table-shares';
 import { budgetsAdminFuzzRows, usageFuzzRows } from './fuzz-table-budgets';
+import { twoFactorFuzzRows } from './fuzz-table-two-factor';
 import { importBody } from './fuzz-import-body';
 import { hostileString, hostileUrlValue, shape } from './hostile-values';
 
@@ -430,5 +431,6 @@ export function fuzzTable(f: FuzzFixtures): Record<string, RouteFuzz> {
     ...sharesFuzzRows(f),
     ...usageFuzzRows(),
     ...budgetsAdminFuzzRows(),
+    ...twoFactorFuzzRows(),
   };
 }

@@ -15,6 +15,7 @@ import { ADMIN_ROUTE_KEYS } from './fuzz-table-admin';
 import { BUDGETS_ADMIN_ROUTE_KEYS, USAGE_ROUTE_KEYS } from './fuzz-table-budgets';
 import { ORGANISE_CASES } from './ownership-cases-organise';
 import { SHARE_CASES } from './ownership-cases-shares';
+import { TWO_FACTOR_CASES } from './ownership-cases-two-factor';
 import { call, expectAUntouched, expectNotFound, whileAGenerates } from './ownership-probes';
 import type { SeededRows } from './seed-rows';
 
@@ -493,6 +494,7 @@ export const OWNED_ID_CASES: OwnershipCase[] = [
   ...ASSISTANT_CASES,
   ...ORGANISE_CASES,
   ...SHARE_CASES,
+  ...TWO_FACTOR_CASES,
 ];
 
 /**
@@ -520,6 +522,8 @@ export const NO_USER_ROWS = [
   `POST ${paths.authLogout}`,
   `POST ${paths.authRequestPasswordReset}`,
   `POST ${paths.authResetPassword}`,
+  // The sign-in's second step: its temp token names the user (isolation: src/two-factor/routes.test.ts).
+  `POST ${paths.twoFactorVerifyTemp}`,
   // The caller's own account only (isolation: auth/account-routes.test.ts keeps another user's rows).
   `PATCH ${paths.user}`,
   `DELETE ${paths.user}`,
