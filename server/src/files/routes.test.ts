@@ -125,14 +125,15 @@ describeEachEngine('file routes', (_getDb, { getDatabase }) => {
     expect(served.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
-  it('has no HEAD route for file bytes, while GET still serves them', async () => {
+  it('has no HEAD route for file bytes (405, GET allowed), while GET still serves them', async () => {
     const alice = await user();
     const file = await upload(alice, 'head.txt', 'some bytes');
     const head = await app.inject({ method: 'HEAD', url: file.filepath });
-    expect(head.statusCode).toBe(404);
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toContain('GET');
     const download = `/api/files/download/${alice.user.id}/${file.file_id}`;
     expect((await app.inject({ method: 'HEAD', url: download, headers: alice.headers })).statusCode).toBe(
-      404,
+      405,
     );
     const served = await get(file.filepath);
     expect(served.statusCode).toBe(200);
