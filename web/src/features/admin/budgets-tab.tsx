@@ -13,7 +13,7 @@ import {
 } from '@parley/shared/schemas/budget';
 import { dangerButton, primaryCompactButton, secondaryButton } from '../../components/ui/chat-styles';
 import { showErrorToast, showToast } from '../../lib/toast-store';
-import { formatAmount } from '../usage/format';
+import { formatAmount } from '../../lib/format';
 import { useAdminGroups } from './admin-api';
 import { createBudget, deleteBudget, updateBudget, useBudgets, USAGE_KEYS } from '../usage/usage-api';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UsageGroupBy, UsageRow } from '@parley/shared/schemas/budget';
 import { primaryCompactButton, secondaryButton } from '../../components/ui/chat-styles';
 import { showErrorToast } from '../../lib/toast-store';
-import { formatCount, formatCredits } from '../usage/format';
+import { formatCount, formatCredits } from '../../lib/format';
 import { UsageBars } from '../usage/usage-bars';
 import { downloadUsageCsv, useAdminUsage } from '../usage/usage-api';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UserBudget } from '@parley/shared/schemas/budget';
-import { formatAmount, formatCount, formatCredits, formatInstant } from './format';
+import { formatAmount, formatCount, formatCredits, formatInstant } from '../../lib/format';
 import { UsageBars } from './usage-bars';
 import { useMyBudgets, useMyUsage } from './usage-api';
 

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { BudgetWarning } from '@parley/shared/schemas/budget';
 import { i18n } from '../../lib/i18n';
 import { showToast } from '../../lib/toast-store';
-import { formatInstant } from './format';
+import { formatInstant } from '../../lib/format';
 
 /** How long the warning stays: long enough to read a sentence with a date. */
 const WARNING_MS = 8_000;

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import enUS from '../../locales/en-US.json';
-import { describeError, offersRetry } from '../chat/logic/error-text';
-import { errorWords } from '../chat/logic/error-words';
-import { formatAmount, formatCredits } from './format';
+import enUS from '../../../locales/en-US.json';
+import { formatAmount, formatCredits } from '../../../lib/format';
+import { describeError, offersRetry } from './error-text';
+import { errorWords } from './error-words';
 
 const i18n = i18next.createInstance();
 await i18n.init({

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { i18n } from '../../../lib/i18n';
-import { formatAmount, formatInstant } from '../../usage/format';
+import { formatAmount, formatInstant } from '../../../lib/format';
 import type { ErrorDisplay } from './error-text';
 
 export interface ErrorWords {

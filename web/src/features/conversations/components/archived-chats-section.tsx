@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { focusRing } from '../../../components/ui/styles';
 import { displayTitle } from '../../../lib/display-title';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
-import { useTwoClickConfirm } from '../../settings/two-click-confirm';
+import { useTwoClickConfirm } from '../../../lib/use-two-click-confirm';
 import { CONVERSATIONS_PATH, useDeleteConversation } from '../api/conversations';
 import { archiveAllConversations, useArchivedList, useOrganiseConversation } from '../api/organise';
 

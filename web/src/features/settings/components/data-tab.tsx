@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dangerButton, secondaryButton } from '../../../components/ui/chat-styles';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
-import { useTwoClickConfirm } from '../two-click-confirm';
+import { useTwoClickConfirm } from '../../../lib/use-two-click-confirm';
 
 function ConfirmRow({
   label,

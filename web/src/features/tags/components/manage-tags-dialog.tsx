@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { iconButton } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
 import { ArrowDownSmallIcon, ArrowUpSmallIcon } from '../../conversations/components/organise-icons';
-import { useTwoClickConfirm } from '../../settings/two-click-confirm';
+import { useTwoClickConfirm } from '../../../lib/use-two-click-confirm';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../api/tags';
 
 const fieldClass =
