@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@parley/shared/api/paths';
 import { userKeyNameFor } from '@parley/shared/schemas/user-key';
 import { useAuthStore } from '../../features/auth/store';
-import { conversationQuery } from '../../features/chat/api/messages';
+import { conversationQuery } from '../../lib/conversation-query';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { MessageFilesSlot, MessageSourcesSlot } from '../../features/chat/components/message-files-slot';
 import { ToolLabels } from '../../features/chat/components/tool-labels';

@@ -1,7 +1,8 @@
 import { Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { conversationQuery, messagesQuery } from '../../features/chat/api/messages';
+import { conversationQuery } from '../../lib/conversation-query';
+import { messagesQuery } from '../../features/chat/api/messages';
 import { selectPath, usePathStore } from '../../features/chat/api/message-path';
 import { selectionOf, threadEntries } from '../../features/chat/logic/thread';
 import { capturePng, SCREENSHOT_BACKGROUND } from '../../lib/capture-png';

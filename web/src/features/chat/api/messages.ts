@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { conversationSchema } from '@parley/shared/schemas/conversation';
 import { messageSchema, type Message } from '@parley/shared/schemas/message';
-import { apiGet, apiPut } from '../../../lib/api-client';
+import { apiPut } from '../../../lib/api-client';
 import { fetchFirstPage, mergeMessages } from './message-path';
 
 /** Query keys are the API paths (ARCHITECTURE §5), shared with the sidebar through the cache. */
 export const messagesPath = (conversationId: string) => `/api/messages/${conversationId}`;
-export const conversationPath = (conversationId: string) => `/api/convos/${conversationId}`;
 
 /**
  * The loaded messages of a conversation: the first page of its path (API.md "Long conversations"), then
@@ -21,15 +19,6 @@ export function messagesQuery(conversationId: string) {
         client.getQueryData<Message[]>(queryKey) ?? [],
         await fetchFirstPage(conversationId, signal),
       ),
-    enabled: conversationId !== 'new' && conversationId !== 'search',
-    staleTime: 60_000,
-  });
-}
-
-export function conversationQuery(conversationId: string) {
-  return queryOptions({
-    queryKey: [conversationPath(conversationId)],
-    queryFn: ({ signal }) => apiGet(conversationPath(conversationId), conversationSchema, { signal }),
     enabled: conversationId !== 'new' && conversationId !== 'search',
     staleTime: 60_000,
   });

@@ -9,7 +9,8 @@ import { lazyChunk, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
 import { preloadMarkdown } from '../../../lib/markdown/lazy-markdown';
 import { usePreferences } from '../../../lib/preferences';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
-import { conversationQuery, messagesPath, messagesQuery, useUpdateMessage } from '../api/messages';
+import { conversationQuery } from '../../../lib/conversation-query';
+import { messagesPath, messagesQuery, useUpdateMessage } from '../api/messages';
 import { hasOlderAbove, loadOlder, openBranch, selectPath, usePathStore } from '../api/message-path';
 import {
   buildChatCall,

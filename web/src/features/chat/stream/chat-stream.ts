@@ -10,7 +10,8 @@ import {
 } from '@parley/shared/stream/events';
 import { apiFetch } from '../../../lib/api-client';
 import { usePathStore } from '../api/message-path';
-import { conversationPath, messagesPath } from '../api/messages';
+import { conversationPath } from '../../../lib/conversation-query';
+import { messagesPath } from '../api/messages';
 import { abortPath, type ChatCall, type ConversationSetup } from '../logic/build-request';
 import { errorText } from '../logic/error-text';
 import { applyChatEvents, type StreamTarget } from './apply-chat-event';

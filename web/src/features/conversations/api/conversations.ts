@@ -13,6 +13,7 @@ import {
   type Conversation,
 } from '@parley/shared/schemas/conversation';
 import { apiPost, apiGet } from '../../../lib/api-client';
+import { conversationPath } from '../../../lib/conversation-query';
 import {
   nextListCursor,
   patchConversation,
@@ -23,7 +24,6 @@ import {
 
 /** API paths of SPEC §7 "Conversations"; query keys are these paths (ARCHITECTURE §5). */
 export const CONVERSATIONS_PATH = '/api/convos';
-export const conversationPath = (conversationId: string) => `/api/convos/${conversationId}`;
 const UPDATE_PATH = '/api/convos/update';
 const CLEAR_PATH = '/api/convos/clear';
 const GEN_TITLE_PATH = '/api/convos/gen_title';

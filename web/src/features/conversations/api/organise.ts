@@ -14,6 +14,7 @@ import {
 } from '@parley/shared/schemas/conversation';
 import { forkResponseSchema, type ForkOption } from '@parley/shared/schemas/fork';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { conversationPath } from '../../../lib/conversation-query';
 import {
   nextListCursor,
   patchConversation,
@@ -21,12 +22,7 @@ import {
   type ConversationPages,
 } from '../conversation-cache';
 import { useTagsUi } from '../../tags/store';
-import {
-  CONVERSATIONS_PATH,
-  conversationListQuery,
-  conversationPath,
-  conversationSaved,
-} from './conversations';
+import { CONVERSATIONS_PATH, conversationListQuery, conversationSaved } from './conversations';
 
 const UPDATE_PATH = '/api/convos/update';
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { iconButton } from '../../../components/ui/styles';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useTagsUi } from '../../tags/store';
-import { conversationQuery } from '../../chat/api/messages';
-import { TagIcon } from './organise-icons';
+import { conversationQuery } from '../../../lib/conversation-query';
+import { TagIcon } from '../../../components/ui/organise-icons';
 
 /** The chat header's Tags button for the open conversation (saved and not temporary), with its tag count. */
 export function ConversationTagsButton() {

@@ -5,9 +5,9 @@ import type { ForkOption } from '@parley/shared/schemas/fork';
 import { smallIconButton } from '../../../components/ui/chat-styles';
 import { Menu, MenuItem } from '../../../components/ui/menu';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
-import { conversationQuery } from '../../chat/api/messages';
+import { conversationQuery } from '../../../lib/conversation-query';
 import { useCopyConversation } from '../api/organise';
-import { ForkIcon } from './organise-icons';
+import { ForkIcon } from '../../../components/ui/organise-icons';
 
 const OPTIONS: {
   option: ForkOption;

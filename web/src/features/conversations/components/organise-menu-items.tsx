@@ -5,7 +5,7 @@ import { MenuItem } from '../../../components/ui/menu';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { useTagsUi } from '../../tags/store';
 import { useCopyConversation, useOrganiseConversation } from '../api/organise';
-import { ArchiveIcon, DuplicateIcon, PinIcon, TagIcon } from './organise-icons';
+import { ArchiveIcon, DuplicateIcon, PinIcon, TagIcon } from '../../../components/ui/organise-icons';
 
 const onError = (error: Error) => showErrorToast(error.message);
 

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/chat-styles';
 import { SwitchRow } from '../../../components/ui/switch';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
-import { conversationQuery } from '../../chat/api/messages';
+import { conversationQuery } from '../../../lib/conversation-query';
 import { conversationSaved } from '../api/conversations';
 import { useOrganiseConversation } from '../api/organise';
 import { useTemporaryChat } from '../temporary-chat';
-import { ClockIcon } from './organise-icons';
+import { ClockIcon } from '../../../components/ui/organise-icons';
 
 /**
  * Above the messages: on a new chat, the "Temporary chat" switch; in a temporary chat, the banner that says

@@ -4,7 +4,7 @@ import { secondaryButton } from '../../../components/ui/chat-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../api/search';
 import { displayTitle } from '../../../lib/display-title';
-import { ArchivedBadge } from '../../conversations/components/archived-badge';
+import { ArchivedBadge } from '../../../components/ui/archived-badge';
 import { markdownToPlain } from '../plain-text';
 import { periodStart, SEARCH_PERIODS, type SearchPeriod } from '../search-period';
 import { searchRows, snippet, type SearchRow } from '../search-rows';

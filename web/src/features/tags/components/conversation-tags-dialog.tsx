@@ -6,7 +6,7 @@ import { primaryCompactButton, secondaryButton } from '../../../components/ui/ch
 import { Dialog } from '../../../components/ui/dialog';
 import { displayTitle } from '../../../lib/display-title';
 import { showErrorToast } from '../../../lib/toast-store';
-import { conversationQuery } from '../../chat/api/messages';
+import { conversationQuery } from '../../../lib/conversation-query';
 import { useSetConversationTags, useTags } from '../api/tags';
 
 const fieldClass =

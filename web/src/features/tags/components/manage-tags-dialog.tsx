@@ -5,7 +5,7 @@ import { dangerButton, secondaryButton } from '../../../components/ui/chat-style
 import { Dialog } from '../../../components/ui/dialog';
 import { iconButton } from '../../../components/ui/styles';
 import { showErrorToast } from '../../../lib/toast-store';
-import { ArrowDownSmallIcon, ArrowUpSmallIcon } from '../../conversations/components/organise-icons';
+import { ArrowDownSmallIcon, ArrowUpSmallIcon } from '../../../components/ui/organise-icons';
 import { useTwoClickConfirm } from '../../../lib/use-two-click-confirm';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../api/tags';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { iconButton } from '../../../components/ui/styles';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { TagIcon } from '../../conversations/components/organise-icons';
+import { TagIcon } from '../../../components/ui/organise-icons';
 import { useTags } from '../api/tags';
 import { useTagsUi } from '../store';
 
