@@ -19,8 +19,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EndpointsService } from '../endpoints/service';
 import { AppError } from '../lib/errors';
 import { updateCurrentLeafId } from '../messages/path-repo';
-import { updateMessageSummary } from '../messages/repo';
-import { pathToRoot, saveMessage, saveTurnMessage } from '../messages/service';
+import { pathToRoot, saveMessage, saveMessageSummary, saveTurnMessage } from '../messages/service';
 import {
   createProviderRegistry,
   ProviderNotRegisteredError,
@@ -151,7 +150,7 @@ function dataPorts(
         await updateCurrentLeafId(db, userId, conversationId, messageId);
       },
       saveSummary: async (userId, conversationId, messageId, summary, tokenCount) => {
-        await updateMessageSummary(db, userId, conversationId, messageId, { text: summary, tokenCount });
+        await saveMessageSummary(db, userId, conversationId, messageId, { text: summary, tokenCount });
       },
     },
     conversations: {

@@ -33,6 +33,7 @@ import {
   turnConversationTemplate,
   upsertTurnConversation,
   type ConversationPatch,
+  type ConversationRecord,
   type KeyedConversationRecord,
   type ListFilter,
   type TurnConversationValues,
@@ -61,6 +62,15 @@ export async function findConversation(
   if (!isUuidLike(conversationId)) return null;
   const row = await selectConversation(db, userId, conversationId);
   return row ? presentConversation(row) : null;
+}
+
+/** The stored record of the caller's conversation (by a well-formed id), or null when it is missing or foreign. */
+export async function findConversationRecord(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationRecord | null> {
+  return selectConversation(db, userId, conversationId);
 }
 
 /** Like `findConversation`, but a missing or foreign conversation is a 404. */

@@ -3,8 +3,8 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { NO_PARENT } from '@parley/shared/constants';
 import type { ForkBody, ForkResponse } from '@parley/shared/schemas/fork';
-import { selectConversation } from '../conversations/repo';
 import { presentConversation } from '../conversations/present-conversation';
+import { findConversationRecord } from '../conversations/service';
 import { isUuidLike } from '../conversations/uuid-like';
 import type { Db } from '../db/client';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { presentMessage } from '../messages/present-message';
-import { selectMessages, type MessageRecord } from '../messages/repo';
+import { listMessageRecords, type MessageRecord } from '../messages/service';
 import { selectForFork, type ForkSelection } from './select';
 
 export type { Db } from '../db/client';
@@ -30,7 +30,7 @@ const temporaryRefused = () =>
 
 /** The caller's conversation to copy: 404 when it is not theirs, 400 when it is a temporary chat. */
 async function sourceOf(db: Db, userId: string, conversationId: string) {
-  const source = isUuidLike(conversationId) ? await selectConversation(db, userId, conversationId) : null;
+  const source = isUuidLike(conversationId) ? await findConversationRecord(db, userId, conversationId) : null;
   if (!source) throw notFound(CONVERSATION_NOT_FOUND);
   if (source.isTemporary) throw temporaryRefused();
   return source;
@@ -104,7 +104,7 @@ export async function forkConversation(
   batchSize: number,
 ): Promise<ForkResponse> {
   const source = await sourceOf(db, userId, body.conversationId);
-  const all = await selectMessages(db, userId, source.conversationId);
+  const all = await listMessageRecords(db, userId, source.conversationId);
   const selection = selectForFork(all, body.messageId, body.option, body.splitAtTarget === true);
   if (!selection) throw notFound('Message not found');
   return copyInto(db, userId, source, all, selection, batchSize);
@@ -118,7 +118,7 @@ export async function duplicateConversation(
   batchSize: number,
 ): Promise<ForkResponse> {
   const source = await sourceOf(db, userId, conversationId);
-  const all = await selectMessages(db, userId, source.conversationId);
+  const all = await listMessageRecords(db, userId, source.conversationId);
   // The copy opens at its newest message.
   const leaf = all.at(-1)?.messageId ?? '';
   return copyInto(db, userId, source, all, { ids: new Set(all.map((m) => m.messageId)), leaf }, batchSize);

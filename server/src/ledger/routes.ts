@@ -5,10 +5,8 @@ import {
   userBudgetsResponseSchema,
   userUsageQuerySchema,
 } from '@parley/shared/schemas/budget';
-import type { Db } from '../db/client';
 import { authenticate } from '../plugins/authenticate';
-import type { LedgerService } from './service';
-import { usageRollup, usageTotals } from './usage-repo';
+import { usageSummary, type Db, type LedgerService } from './service';
 import { windowFromQuery } from './usage-window';
 
 export interface UsageRoutesDeps {
@@ -32,12 +30,9 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesDeps> = async (app, d
     async (request) => {
       const window = windowFromQuery(request.query, now());
       const filter = { ...window, userId: request.user.id };
-      const [page, totals] = await Promise.all([
-        usageRollup(deps.db, request.query.groupBy, filter, { limit: OWN_ROWS }),
-        usageTotals(deps.db, filter),
-      ]);
+      const { rows, totals } = await usageSummary(deps.db, request.query.groupBy, filter, OWN_ROWS);
       return {
-        rows: page.rows,
+        rows,
         totals,
         from: window.from.toISOString(),
         to: window.to.toISOString(),

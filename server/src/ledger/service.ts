@@ -6,6 +6,9 @@ import type {
   BudgetWarning,
   CreateBudget,
   UpdateBudget,
+  UsageGroupBy,
+  UsageRow,
+  UsageTotals,
   UserBudget,
 } from '@parley/shared/schemas/budget';
 import { createBudgetSchema } from '@parley/shared/schemas/budget';
@@ -26,8 +29,10 @@ import {
 import { globMatches } from './glob';
 import { recordUsage, type RecordedUsage, type UsageEntry } from './record';
 import { spentOf } from './spent';
+import { usageRollup, usageTotals, type UsageFilter } from './usage-repo';
 import { windowOf } from './windows';
 
+export type { Db } from '../db/client';
 export type { UsageEntry, RecordedUsage } from './record';
 
 /** What a turn about to run may cost at most: its prompt, and its longest possible reply. */
@@ -239,4 +244,18 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
 export function budgetMessage(period: Budget['period']): string {
   const span = period === 'day' ? 'today' : period === 'week' ? 'this week' : 'this month';
   return `You have reached your usage limit for ${span}. It resets at the start of the next ${period} (UTC).`;
+}
+
+/** The first `limit` rollup rows of the usage `filter` selects, grouped by `groupBy`, and its totals. */
+export async function usageSummary(
+  db: Db,
+  groupBy: UsageGroupBy,
+  filter: UsageFilter,
+  limit: number,
+): Promise<{ rows: UsageRow[]; totals: UsageTotals }> {
+  const [page, totals] = await Promise.all([
+    usageRollup(db, groupBy, filter, { limit }),
+    usageTotals(db, filter),
+  ]);
+  return { rows: page.rows, totals };
 }

@@ -21,14 +21,17 @@ import {
   selectAncestry,
   selectMessage,
   selectMessages,
+  updateMessageSummary,
   updateMessageText,
   upsertMessage,
   upsertTurnRows,
   TURN_CONVERSATION_PREFIX,
+  type MessageRecord,
   type MessageValues,
 } from './repo';
 
 export type { Db } from '../db/client';
+export type { MessageRecord } from './repo';
 
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
 const MESSAGE_NOT_FOUND = 'Message not found';
@@ -147,6 +150,26 @@ export async function getMessage(
   if (!isUuidLike(conversationId) || !isUuidLike(messageId)) return null;
   const row = await selectMessage(db, userId, conversationId, messageId);
   return row ? presentMessage(row) : null;
+}
+
+/** The stored records of every message of the caller's conversation (all branches), oldest first. */
+export async function listMessageRecords(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<MessageRecord[]> {
+  return selectMessages(db, userId, conversationId);
+}
+
+/** Stores the summary of the path up to and including the message on it; false when it is not the user's. */
+export async function saveMessageSummary(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  summary: { text: string; tokenCount: number },
+): Promise<boolean> {
+  return updateMessageSummary(db, userId, conversationId, messageId, summary);
 }
 
 /** Every message of the caller's conversation (all branches), oldest first; [] when there are none. */
