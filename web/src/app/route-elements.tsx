@@ -9,7 +9,7 @@ import { lazyChunk } from '../lib/lazy-chunk';
 export { ChatRoute } from './chat/chat-route';
 
 /** The admin console in a chunk of its own: only administrators ever load it. */
-const AdminPage = lazyChunk(() => import('../features/admin/admin-page').then((module) => module.AdminPage));
+const AdminConsole = lazyChunk(() => import('./admin-console').then((module) => module.AdminConsole));
 
 /** `/admin` for administrators; anyone else is told it is not for them (the server refuses them anyway). */
 export function AdminRoute() {
@@ -23,7 +23,7 @@ export function AdminRoute() {
       </p>
     );
   }
-  return <AdminPage user={user} />;
+  return <AdminConsole user={user} />;
 }
 
 const loadAuthScreens = () => import('./auth-screens');

@@ -1,12 +1,11 @@
+import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@parley/shared/schemas/user';
 import type { LocaleKey } from '../../lib/locale-key';
 import { AuditTab } from './audit-tab';
-import { BudgetsTab } from './budgets-tab';
 import { GroupsTab } from './groups-tab';
-import { UsageTab } from './usage-tab';
 import { UsersTab } from './users-tab';
 
 const TABS = ['users', 'groups', 'usage', 'budgets', 'audit'] as const;
@@ -24,8 +23,19 @@ const tabClass =
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
-/** `/admin`: the administration console's tabs (the tab in the address, so a reload keeps it). */
-export function AdminPage({ user }: { user: User }) {
+/**
+ * `/admin`: the administration console's tabs (the tab in the address, so a reload keeps it). The Usage and
+ * Budgets tabs belong to the usage feature; app/ hands them in.
+ */
+export function AdminPage({
+  user,
+  usageTab,
+  budgetsTab,
+}: {
+  user: User;
+  usageTab: ReactNode;
+  budgetsTab: ReactNode;
+}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -51,10 +61,10 @@ export function AdminPage({ user }: { user: User }) {
           <GroupsTab />
         </Tabs.Content>
         <Tabs.Content value="usage" className="outline-none">
-          <UsageTab />
+          {usageTab}
         </Tabs.Content>
         <Tabs.Content value="budgets" className="outline-none">
-          <BudgetsTab />
+          {budgetsTab}
         </Tabs.Content>
         <Tabs.Content value="audit" className="outline-none">
           <AuditTab />

@@ -4,8 +4,8 @@ import type { UsageGroupBy, UsageRow } from '@parley/shared/schemas/budget';
 import { primaryCompactButton, secondaryButton } from '../../components/ui/chat-styles';
 import { showErrorToast } from '../../lib/toast-store';
 import { formatCount, formatCredits } from '../../lib/format';
-import { UsageBars } from '../usage/usage-bars';
-import { downloadUsageCsv, useAdminUsage } from '../usage/usage-api';
+import { UsageBars } from './usage-bars';
+import { downloadUsageCsv, useAdminUsage } from './usage-api';
 
 const GROUPS = [
   { value: 'user', key: 'com_admin_usage_by_user' },
@@ -60,7 +60,7 @@ function Table({ rows, locale }: { rows: UsageRow[]; locale: string }) {
 }
 
 /** The admin Usage tab: everyone's usage by user, model, day or group, charts by day and model, CSV exports. */
-export function UsageTab() {
+export function AdminUsageTab() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [groupBy, setGroupBy] = useState<UsageGroupBy>('user');

@@ -14,8 +14,13 @@ import {
 import { dangerButton, primaryCompactButton, secondaryButton } from '../../components/ui/chat-styles';
 import { showErrorToast, showToast } from '../../lib/toast-store';
 import { formatAmount } from '../../lib/format';
-import { useAdminGroups } from './admin-api';
-import { createBudget, deleteBudget, updateBudget, useBudgets, USAGE_KEYS } from '../usage/usage-api';
+import { createBudget, deleteBudget, updateBudget, useBudgets, USAGE_KEYS } from './usage-api';
+
+/** A group a budget can be scoped to (the admin console's group list, handed in by app/). */
+export interface BudgetGroup {
+  id: string;
+  name: string;
+}
 
 const control =
   'h-9 w-full rounded-lg border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-600 dark:bg-neutral-900';
@@ -110,13 +115,13 @@ function Text(props: { label: string; value: string; onChange: (value: string) =
 
 function BudgetForm(props: {
   initial: Draft;
+  groups: readonly BudgetGroup[];
   onSave: (draft: Draft) => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.initial);
   const [busy, setBusy] = useState(false);
-  const groups = useAdminGroups();
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -155,7 +160,7 @@ function BudgetForm(props: {
           value={draft.scopeId}
           options={[
             { value: '', label: '—' },
-            ...(groups.data?.groups ?? []).map((group) => ({ value: group.id, label: group.name })),
+            ...props.groups.map((group) => ({ value: group.id, label: group.name })),
           ]}
           onChange={(scopeId) => set({ scopeId })}
         />
@@ -205,12 +210,11 @@ function BudgetForm(props: {
 }
 
 /** The admin Budgets tab: every budget (YAML ones read-only), create, edit, delete. */
-export function BudgetsTab() {
+export function AdminBudgetsTab({ groups }: { groups: readonly BudgetGroup[] }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const budgets = useBudgets();
-  const groups = useAdminGroups();
-  const groupName = (id: string) => groups.data?.groups.find((group) => group.id === id)?.name ?? id;
+  const groupName = (id: string) => groups.find((group) => group.id === id)?.name ?? id;
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: USAGE_KEYS.budgets });
@@ -252,7 +256,12 @@ export function BudgetsTab() {
   return (
     <div className="space-y-3">
       {editing === 'new' ? (
-        <BudgetForm initial={EMPTY} onSave={(draft) => save(null, draft)} onCancel={() => setEditing(null)} />
+        <BudgetForm
+          initial={EMPTY}
+          groups={groups}
+          onSave={(draft) => save(null, draft)}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
         <button type="button" className={primaryCompactButton} onClick={() => setEditing('new')}>
           {t('com_admin_budgets_new')}
@@ -267,6 +276,7 @@ export function BudgetsTab() {
             <li key={budget.id}>
               <BudgetForm
                 initial={draftOf(budget)}
+                groups={groups}
                 onSave={(draft) => save(budget.id, draft)}
                 onCancel={() => setEditing(null)}
               />
