@@ -7,15 +7,19 @@ import { userKeyNameFor } from '@parley/shared/schemas/user-key';
 import { useAuthStore } from '../../features/auth/store';
 import { conversationQuery } from '../../lib/conversation-query';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { MessageActionsSlot } from '../../features/chat/components/message-actions-slot';
 import { MessageFilesSlot, MessageSourcesSlot } from '../../features/chat/components/message-files-slot';
 import { ToolLabels } from '../../features/chat/components/tool-labels';
 import type { ConversationSetup, MessageFile } from '../../features/chat/logic/build-request';
-import type { MessageSource } from '@parley/shared/schemas/message';
+import type { Message, MessageSource } from '@parley/shared/schemas/message';
 import { setupFromConversation } from '../../features/chat/logic/setup';
 import type { StreamHooks } from '../../features/chat/stream/chat-stream';
 import { useStartupConfig } from '../../features/config/api/startup-config';
 import { storedAppTitle } from '../../features/config/hooks/use-app-title';
 import { conversationSaved, refreshTitle } from '../../features/conversations/api/conversations';
+import { ForkMenu } from '../../features/conversations/components/fork-menu';
+import { TemporaryChatBar } from '../../features/conversations/components/temporary-chat-bar';
+import { useTemporaryChat } from '../../features/conversations/temporary-chat';
 import { useEndpointsConfig, useModelsConfig } from '../../features/endpoints/api/endpoints';
 import { ModelSelect } from '../../features/endpoints/components/model-select';
 import { endpointEntries } from '../../features/endpoints/endpoint-names';
@@ -73,6 +77,14 @@ const renderMessageFiles = (files: readonly MessageFile[]) => (
     <MessageFiles files={files} />
   </Suspense>
 );
+
+/** "Fork from here" under a message, from the conversations feature. */
+const renderMessageActions = (message: Message) => (
+  <ForkMenu conversationId={message.conversationId} messageId={message.messageId} />
+);
+
+/** Whether a new chat is sent as a temporary chat (the conversations feature's switch). */
+const isTemporaryChat = () => useTemporaryChat.getState().enabled;
 
 /** SPEC §9: the title is fetched 2.5 s after a new conversation's first reply. */
 const TITLE_REFRESH_MS = 2500;
@@ -235,39 +247,43 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
         <div className="relative min-w-0 flex-1">
           {composer.dropTarget}
           <ErrorHelpSlot.Provider value={errorHelp}>
-            <MessageFilesSlot.Provider value={renderMessageFiles}>
-              <MessageSourcesSlot.Provider value={renderMessageSources}>
-                <ToolLabels.Provider value={toolLabels}>
-                  <ChatScreen
-                    conversationId={conversationId}
-                    setup={setup}
-                    iconURL={assistants.iconURL ?? current?.config.iconURL ?? null}
-                    modelDisplayLabel={
-                      assistants.replySender ??
-                      (current &&
-                        endpointReplyLabel({ ...current.config, kind: current.kind, name: current.name }))
-                    }
-                    endpointLabel={current?.label ?? ''}
-                    user={user}
-                    blocked={keyMissing || assistants.blocked}
-                    blockedNotice={
-                      keyMissing && current ? (
-                        <KeyNotice
-                          endpointLabel={current.label}
-                          onSetKey={() => setKeyDialogFor(current.name)}
-                        />
-                      ) : undefined
-                    }
-                    inputStandIn={assistants.inputStandIn}
-                    greeting={conversation?.greeting}
-                    landingHero={assistants.landingHero}
-                    showBirthdayIcon={startup?.showBirthdayIcon === true}
-                    hooks={hooks}
-                    attachments={composer.attachments}
-                  />
-                </ToolLabels.Provider>
-              </MessageSourcesSlot.Provider>
-            </MessageFilesSlot.Provider>
+            <MessageActionsSlot.Provider value={renderMessageActions}>
+              <MessageFilesSlot.Provider value={renderMessageFiles}>
+                <MessageSourcesSlot.Provider value={renderMessageSources}>
+                  <ToolLabels.Provider value={toolLabels}>
+                    <ChatScreen
+                      conversationId={conversationId}
+                      setup={setup}
+                      iconURL={assistants.iconURL ?? current?.config.iconURL ?? null}
+                      modelDisplayLabel={
+                        assistants.replySender ??
+                        (current &&
+                          endpointReplyLabel({ ...current.config, kind: current.kind, name: current.name }))
+                      }
+                      endpointLabel={current?.label ?? ''}
+                      user={user}
+                      blocked={keyMissing || assistants.blocked}
+                      blockedNotice={
+                        keyMissing && current ? (
+                          <KeyNotice
+                            endpointLabel={current.label}
+                            onSetKey={() => setKeyDialogFor(current.name)}
+                          />
+                        ) : undefined
+                      }
+                      inputStandIn={assistants.inputStandIn}
+                      greeting={conversation?.greeting}
+                      landingHero={assistants.landingHero}
+                      showBirthdayIcon={startup?.showBirthdayIcon === true}
+                      hooks={hooks}
+                      attachments={composer.attachments}
+                      topBar={<TemporaryChatBar conversationId={conversationId} />}
+                      isTemporary={isTemporaryChat}
+                    />
+                  </ToolLabels.Provider>
+                </MessageSourcesSlot.Provider>
+              </MessageFilesSlot.Provider>
+            </MessageActionsSlot.Provider>
           </ErrorHelpSlot.Provider>
         </div>
         {startup?.interface.sidePanel !== false && (

@@ -35,8 +35,6 @@ import { useStreamStore } from '../stream/stream-store';
 import { ChatInput, type ComposerAttachments } from './chat-input';
 import { ContextStrip } from './context-notices';
 import { Landing } from './landing';
-import { TemporaryChatBar } from '../../conversations/components/temporary-chat-bar';
-import { useTemporaryChat } from '../../conversations/temporary-chat';
 import type { ChatUser, MessageHandlers } from './message-item';
 import { replySender } from '@parley/shared/messages/reply-sender';
 
@@ -72,6 +70,10 @@ export interface ChatScreenProps {
   hooks: StreamHooks;
   /** The composer's files (the files feature, composed in app/). */
   attachments?: ComposerAttachments;
+  /** Above the messages (the temporary chat switch and banner, composed in app/). */
+  topBar?: ReactNode;
+  /** Read when a new chat is sent: whether it starts as a temporary chat. */
+  isTemporary?: () => boolean;
 }
 
 const EMPTY: Message[] = [];
@@ -208,7 +210,7 @@ export function ChatScreen(props: ChatScreenProps) {
     if (!state.setup || state.submitting || state.props.blocked || state.props.conversationId === 'search')
       return false;
     const call = buildChatCall(submission, state.setup, state.isNew ? null : state.props.conversationId);
-    if (state.isNew && useTemporaryChat.getState().enabled) call.body.isTemporary = true;
+    if (state.isNew && state.props.isTemporary?.()) call.body.isTemporary = true;
     const started = startChat(queryClient, {
       call,
       setup: state.setup,
@@ -353,7 +355,7 @@ export function ChatScreen(props: ChatScreenProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <h1 className="sr-only">{isNew ? t('com_ui_new_chat') : t('com_chat_conversation')}</h1>
-      <TemporaryChatBar conversationId={conversationId} />
+      {props.topBar}
       {showLanding ? (
         <Landing
           kind={kind}

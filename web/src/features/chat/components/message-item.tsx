@@ -8,9 +8,9 @@ import { partsToShow } from '../logic/parts-to-show';
 import { ContentParts, ThinkingDots } from './content-parts';
 import { MessageEditForm } from './message-edit-form';
 import { MessageError } from './message-error';
+import { MessageActionsOutlet } from './message-actions-slot';
 import { MessageFilesOutlet, MessageSourcesOutlet } from './message-files-slot';
 import { MessageFooter } from './message-footer';
-import { ForkMenu } from '../../conversations/components/fork-menu';
 
 export interface ChatUser {
   name: string;
@@ -113,7 +113,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             onEdit={() => handlers.edit(message.messageId)}
             onRegenerate={() => handlers.regenerate(message)}
             onContinue={() => handlers.continue(message)}
-            extra={<ForkMenu conversationId={message.conversationId} messageId={message.messageId} />}
+            extra={<MessageActionsOutlet message={message} />}
           />
         )}
       </div>
