@@ -4,6 +4,7 @@ import { NewChatIcon, SidebarIcon } from '../../components/ui/icons';
 import { focusRing, iconButton } from '../../components/ui/styles';
 import type { User } from '@parley/shared/schemas/user';
 import { ConversationList } from '../../features/conversations/components/conversation-list';
+import { SidebarTagFilter } from './tags-container';
 import { SidebarSearch } from '../../features/search/components/sidebar-search';
 import { useExportDialog } from './export-container';
 import { NavUserMenu } from './nav-user-menu';
@@ -80,6 +81,7 @@ export function Sidebar({ overlay, user, onClose }: SidebarProps) {
               ? ({ conversationId, title }) => openShare({ conversationId, title: displayTitle(title, t) })
               : undefined
           }
+          tagFilter={<SidebarTagFilter />}
         />
       </SidebarSearch>
       {user && (

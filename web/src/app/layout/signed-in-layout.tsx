@@ -10,7 +10,7 @@ import { Footer } from './footer';
 import { MOBILE_NAV_QUERY, useNavStore } from './nav-store';
 import { CLOSE_SIDEBAR_ID, Sidebar } from './sidebar';
 import { ExportContainer } from './export-container';
-import { TagsContainer } from '../../features/tags/components/tags-container';
+import { TagsContainer } from './tags-container';
 import { MyFilesContainer } from './my-files-container';
 import { SettingsContainer } from './settings-container';
 import { ShareContainer } from './share-container';

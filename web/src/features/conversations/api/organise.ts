@@ -21,7 +21,7 @@ import {
   removeConversation,
   type ConversationPages,
 } from '../conversation-cache';
-import { useTagsUi } from '../../tags/store';
+import { useTagsUi } from '../tags-ui';
 import { CONVERSATIONS_PATH, conversationListQuery, conversationSaved } from './conversations';
 
 const UPDATE_PATH = '/api/convos/update';

@@ -1,9 +1,8 @@
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import { Spinner } from '../../../components/ui/spinner';
 import { lazyChunk, useLatch, usePrefetchWhenIdle } from '../../../lib/lazy-chunk';
-import { TagFilter } from '../../tags/components/tag-filter';
 import { useSidebarList } from '../api/organise';
 import { groupByDate } from '../group-by-date';
 import type { ConversationRow } from './conversation-rows';
@@ -33,6 +32,8 @@ interface ConversationListProps {
   onExport: (conversation: Conversation) => void;
   /** Opens the share dialog for a row; absent where share links are off. */
   onShare?: (conversation: Conversation) => void;
+  /** Above the rows: the tag filter (the tags feature, composed in app/). */
+  tagFilter?: ReactNode;
 }
 
 /** The sidebar's conversation list: paged, grouped by date, virtualised. */
@@ -41,6 +42,7 @@ export function ConversationList({
   onDeleted,
   onExport,
   onShare,
+  tagFilter,
 }: ConversationListProps) {
   const { t } = useTranslation();
   const list = useSidebarList();
@@ -98,7 +100,7 @@ export function ConversationList({
 
   return (
     <>
-      <TagFilter />
+      {tagFilter}
       <div ref={setScrollElement} onScroll={maybeFetchNext} className="min-h-0 flex-1 overflow-y-auto px-2">
         {list.isPending && loading}
         {list.isSuccess && rows.length === 0 && (

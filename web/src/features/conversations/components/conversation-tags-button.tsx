@@ -3,7 +3,7 @@ import { useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from '../../../components/ui/styles';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { useTagsUi } from '../../tags/store';
+import { useTagsUi } from '../tags-ui';
 import { conversationQuery } from '../../../lib/conversation-query';
 import { TagIcon } from '../../../components/ui/organise-icons';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import { MenuItem } from '../../../components/ui/menu';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
-import { useTagsUi } from '../../tags/store';
+import { useTagsUi } from '../tags-ui';
 import { useCopyConversation, useOrganiseConversation } from '../api/organise';
 import { ArchiveIcon, DuplicateIcon, PinIcon, TagIcon } from '../../../components/ui/organise-icons';
 

@@ -3,15 +3,19 @@ import { iconButton } from '../../../components/ui/styles';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { TagIcon } from '../../../components/ui/organise-icons';
 import { useTags } from '../api/tags';
-import { useTagsUi } from '../store';
 
 /** The sidebar's tag filter (all chats, or those carrying one tag, with counts) and "Manage tags". */
-export function TagFilter() {
+export function TagFilter({
+  filter,
+  onFilterChange,
+  onManage,
+}: {
+  filter: string | null;
+  onFilterChange: (tag: string | null) => void;
+  onManage: () => void;
+}) {
   const { t } = useTranslation();
   const tags = useTags().data ?? [];
-  const filter = useTagsUi((state) => state.filter);
-  const setFilter = useTagsUi((state) => state.setFilter);
-  const setManageOpen = useTagsUi((state) => state.setManageOpen);
   // A tag renamed or deleted elsewhere: the filter falls back to every chat.
   const shown = filter !== null && tags.some((tag) => tag.tag === filter) ? filter : null;
   if (tags.length === 0 && shown === null) return null;
@@ -21,7 +25,7 @@ export function TagFilter() {
       <select
         aria-label={t('com_ui_filter_by_tag')}
         value={shown ?? ''}
-        onChange={(event) => setFilter(event.target.value || null)}
+        onChange={(event) => onFilterChange(event.target.value || null)}
         className="h-8 min-w-0 flex-1 rounded-lg bg-transparent px-1 text-sm outline-none hover:bg-neutral-200/60 focus-visible:ring-2 focus-visible:ring-neutral-900 dark:hover:bg-neutral-800 dark:focus-visible:ring-neutral-100"
       >
         <option value="">{t('com_ui_all_chats')}</option>
@@ -36,7 +40,7 @@ export function TagFilter() {
           type="button"
           className={`${iconButton} size-8`}
           aria-label={t('com_ui_manage_tags')}
-          onClick={() => setManageOpen(true)}
+          onClick={onManage}
         >
           <TagIcon width={16} height={16} />
         </button>
