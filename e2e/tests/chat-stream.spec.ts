@@ -140,12 +140,17 @@ test.describe('errors', () => {
     );
     await expect(alert.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
-    // SPEC §8: the thread cannot be appended to as it stands; the input says what to do instead.
-    await expect(messageBox(page)).toHaveAttribute('placeholder', 'Edit your message or Regenerate');
+    // SPEC §8: the thread cannot be appended to as it stands; the card says what to do, beside the error, and
+    // the message box keeps its usual placeholder (typing still works).
+    const actions = alert.getByRole('group', { name: 'Edit your message or Regenerate' });
+    await expect(actions.getByRole('button', { name: 'Edit your message' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expect(messageBox(page)).toHaveAttribute('placeholder', /^Message /);
 
-    // Retry sits in the card and asks again.
+    // Regenerate asks again.
     await fake.script({ replies: [{ text: 'Here I am.' }] });
-    await alert.getByRole('button', { name: 'Retry' }).click();
+    await actions.getByRole('button', { name: 'Regenerate' }).click();
     await expect(messages(page).nth(1)).toContainText('Here I am.');
     await expect(messageBox(page)).toHaveAttribute('placeholder', /^Message /);
   });
@@ -159,7 +164,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await signUp(page);
       await fake.script({ replies: [{ error: { status: 500, message: 'upstream exploded' } }] });
       await send(page, 'Will this work?');
-      await expect(messages(page).nth(1).getByRole('button', { name: 'Retry' })).toBeVisible();
+      const alert = messages(page).nth(1).getByRole('alert');
+      await expect(alert.getByRole('button', { name: 'Regenerate' })).toBeInViewport();
+      await expect(alert.getByRole('button', { name: 'Edit your message' })).toBeInViewport();
+      await expect(messageBox(page)).toHaveAttribute('placeholder', /^Message /);
       await snapshot(page, `error-card-${size}-${colorScheme}`);
     });
   }
