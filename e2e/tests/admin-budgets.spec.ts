@@ -4,6 +4,9 @@ import { COLOR_SCHEMES, sized, snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 test.describe.configure({ mode: 'serial' });
+// A worker of its own (a worker option no other file sets), so this file's first account is its server's first:
+// the administrator. Sharing a worker with another chat file made the admin a USER.
+test.use({ parleyEnv: { APP_TITLE: 'Parley' } });
 
 const PASSWORD = 'correct horse battery';
 const ADMIN_EMAIL = 'budget-root@example.com';

@@ -29,9 +29,10 @@ test('shows SPEC’s “Insufficient Funds” with balance, prompt tokens and co
   expect(cost).toBeGreaterThan(3);
   // What the user can do about it (issue 16 item 4).
   await expect(card).toContainText('Ask your administrator to add credits, then retry.');
-  // No key to set (the balance, not the key, is in the way); Retry stays for after a top-up.
+  // No key to set (the balance, not the key, is in the way); Regenerate (the latest reply's Retry) stays for
+  // after a top-up.
   await expect(card.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
-  await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Regenerate' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
   expect(await fake.chatRequests()).toEqual([]);
 });
