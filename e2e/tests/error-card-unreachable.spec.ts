@@ -3,13 +3,14 @@ import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 
 /**
  * Issue 16 item 4: a provider nobody can reach names the endpoint, says what to do, keeps the raw reason as
- * detail, and Retry in the card asks again. Screenshots light/dark, 375/1280.
+ * detail, and Regenerate in the card (the latest reply's Retry, issue 27) asks again. Screenshots light/dark,
+ * 375/1280.
  */
 
 // Nothing listens on port 9 (discard): every request to the provider fails to connect.
 test.use({ parleyEnv: { OPENAI_REVERSE_PROXY: 'http://127.0.0.1:9/v1' } });
 
-test('names the endpoint, says to retry, keeps the reason, and Retry asks again', async ({ page }) => {
+test('names the endpoint, says to retry, keeps the reason, and Regenerate asks again', async ({ page }) => {
   await signUp(page);
   await send(page, 'Hello?');
   const card = messages(page).nth(1).getByRole('alert');
@@ -19,7 +20,7 @@ test('names the endpoint, says to retry, keeps the reason, and Retry asks again'
   );
   await expect(card.locator('pre')).toContainText('Could not reach the provider');
   await expect(card.getByRole('button', { name: 'Set API key' })).toHaveCount(0);
-  await card.getByRole('button', { name: 'Retry' }).click();
+  await card.getByRole('button', { name: 'Regenerate' }).click();
   // Asked again: the reply is regenerated, and fails the same way, as a second version.
   await expect(messages(page).nth(1).getByRole('group', { name: 'Versions' })).toContainText('2 / 2', {
     timeout: 30_000,
@@ -33,7 +34,9 @@ for (const size of ['mobile', 'desktop'] as const) {
       await sized(page, size, colorScheme);
       await signUp(page);
       await send(page, 'Hello?');
-      await expect(messages(page).nth(1).getByRole('button', { name: 'Retry' })).toBeVisible({
+      await expect(
+        messages(page).nth(1).getByRole('alert').getByRole('button', { name: 'Regenerate' }),
+      ).toBeVisible({
         timeout: 30_000,
       });
       await snapshot(page, `error-card-unreachable-${size}-${colorScheme}`);
