@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import type { FinalEvent } from '@parley/shared/stream/events';
 import type { Message } from '@parley/shared/schemas/message';
@@ -58,6 +59,16 @@ describeEachEngine('abort, disconnect and resume', (getDb, { getDatabase }) => {
     });
     return response.json<Message[]>().find((m) => !m.isCreatedByUser);
   };
+  /** Settles once the server has seen the connection of the next request whose path starts with `path` close. */
+  const serverSawClose = (path: string): Promise<void> =>
+    new Promise((resolve) => {
+      const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+        if (!request.url?.startsWith(path)) return;
+        server.app.server.off('request', onRequest);
+        response.once('close', () => resolve());
+      };
+      server.app.server.on('request', onRequest);
+    });
   const textEvents = (reader: EventReader, n: number) =>
     reader.waitFor(() => reader.events.filter((e) => e.data.type === 'text').length >= n);
 
@@ -109,11 +120,13 @@ describeEachEngine('abort, disconnect and resume', (getDb, { getDatabase }) => {
   it('a client that disconnects still gets its reply saved, and resumes it from created', async () => {
     slowReply();
     const controller = new AbortController();
+    const disconnected = serverSawClose('/api/ask/');
     const first = await ask(server, user, { text: 'Count' }, { signal: controller.signal });
     await textEvents(first, 2);
     controller.abort();
     const conversationId = conversationOf(first);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server has seen the client go: the run it started is still there to resume (404 when none runs).
+    await disconnected;
     const response = await resume(conversationId, user);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
