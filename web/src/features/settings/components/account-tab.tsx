@@ -31,10 +31,23 @@ const input =
   'h-9 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-neutral-900 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100 dark:focus-visible:ring-neutral-100';
 const disabledLook = 'disabled:cursor-not-allowed disabled:opacity-50';
 
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+function Section({
+  title,
+  hint,
+  headingId,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  /** The heading's id, when it also names the section's single field. */
+  headingId?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="space-y-2 border-b border-neutral-100 py-3 dark:border-neutral-700/60">
-      <h3 className="text-sm font-medium">{title}</h3>
+      <h3 id={headingId} className="text-sm font-medium">
+        {title}
+      </h3>
       {hint && <p className="text-xs text-neutral-500 dark:text-neutral-400">{hint}</p>}
       {children}
     </section>
@@ -43,6 +56,8 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 
 function Field({ label, ...props }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  // A field its section's heading already names shows no second label.
+  if (props['aria-labelledby']) return <input id={id} className={input} {...props} />;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-xs text-neutral-600 dark:text-neutral-300">
@@ -61,6 +76,7 @@ export function AccountTab(props: AccountActions) {
   const [name, setName] = useState(account.name);
   const [password, setPassword] = useState({ current: '', next: '', confirm: '' });
   const [typedEmail, setTypedEmail] = useState('');
+  const nameHeadingId = useId();
 
   const fail = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
@@ -139,11 +155,12 @@ export function AccountTab(props: AccountActions) {
         </label>
       </div>
 
-      <Section title={t('com_auth_full_name')}>
+      <Section title={t('com_auth_full_name')} headingId={nameHeadingId}>
         <form className="flex items-end gap-2" onSubmit={rename}>
           <div className="min-w-0 flex-1">
             <Field
               label={t('com_auth_full_name')}
+              aria-labelledby={nameHeadingId}
               value={name}
               maxLength={80}
               autoComplete="name"
