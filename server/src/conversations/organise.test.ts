@@ -163,6 +163,48 @@ describeEachEngine(
       await updated(alice, { conversationId: made[0]?.conversationId, pinned: true });
     });
 
+    it('pins sent at once keep the limit of 50 and get places in the order they were taken', async () => {
+      const alice = await user('alice');
+      const made = await conversationsOf(alice, 60);
+      // 48 pinned at once: all taken.
+      const firstWave = await Promise.all(
+        made.slice(0, 48).map((c) => update(alice, { conversationId: c.conversationId, pinned: true })),
+      );
+      for (const response of firstWave) expect(response.statusCode, response.body).toBe(200);
+      const pinnedCount = async () => {
+        const { rows } = await getDb().execute<{ n: number | string; places: number | string }>(
+          sql`select count(*) as n, count(distinct pinned_at) as places from ${conversations}
+               where user_id = ${alice.user.id} and pinned_at is not null`,
+        );
+        return { n: Number(rows[0]?.n), places: Number(rows[0]?.places) };
+      };
+      expect(await pinnedCount()).toEqual({ n: 48, places: 48 });
+      // Then, several times, 12 more at once with 2 places left: exactly 2 are taken, 10 are refused (on
+      // PostgreSQL each request has a connection of its own, so the checks of the limit overlap).
+      const rest = made.slice(48);
+      for (let round = 0; round < 6; round++) {
+        const wave = await Promise.all(
+          rest.map((c) => update(alice, { conversationId: c.conversationId, pinned: true })),
+        );
+        const taken = wave.filter((response) => response.statusCode === 200);
+        const refused = wave.filter((response) => response.statusCode === 409);
+        expect(taken).toHaveLength(2);
+        expect(refused).toHaveLength(10);
+        for (const response of refused) expect(response.json()).toMatchObject({ code: 'pin_limit' });
+        expect(await pinnedCount()).toEqual({ n: 50, places: 50 });
+        // The list shows pins newest first: the two just taken on top, in a stable order on every page.
+        const takenIds = taken.map((response) => conversationSchema.parse(response.json()).conversationId);
+        const { rows: byPin } = await getDb().execute<{ id: string }>(
+          sql`select conversation_id as id from ${conversations}
+               where user_id = ${alice.user.id} and pinned_at is not null order by pinned_at desc`,
+        );
+        const listed = await allPages(alice, 'pinned=true');
+        expect(listed).toEqual(byPin.map((row) => row.id));
+        expect(new Set(listed.slice(0, 2))).toEqual(new Set(takenIds));
+        for (const id of takenIds) await updated(alice, { conversationId: id, pinned: false });
+      }
+    });
+
     it('filters by tags (any of them) and keeps the tags on the conversation', async () => {
       const alice = await user('alice');
       const [a, b, c] = await conversationsOf(alice, 3);

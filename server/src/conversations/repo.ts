@@ -266,6 +266,20 @@ export async function upsertTurnConversation(
   return rows[0] ?? null;
 }
 
+/** Advisory lock namespace of a user's pins (next to the tags lock's 25_001). */
+const PINS_LOCK_NAMESPACE = 25_002;
+
+/**
+ * Runs `work` in a transaction holding the user's pins lock, so pins of one user are taken one at a time on
+ * any instance: the check of the limit sees every earlier pin, and each pin's `pinnedAt` comes after theirs.
+ */
+export function withPinsLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PINS_LOCK_NAMESPACE}, hashtext(${userId}))`);
+    return work(tx);
+  });
+}
+
 export interface ConversationPatch {
   title?: string;
   model?: string | null;

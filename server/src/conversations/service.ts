@@ -39,6 +39,7 @@ import {
   type TurnConversationValues,
   updateConversationRow,
   selectPinnedAfter,
+  withPinsLock,
 } from './repo';
 
 export type { Db } from '../db/client';
@@ -201,10 +202,10 @@ export async function updateConversation(
     pinned,
     keep: isTemporary === false,
   };
-  const row =
+  const apply = (on: Db) =>
     tags === undefined
-      ? await updateConversationRow(db, userId, conversationId, patch, PINS_PER_USER)
-      : await withTagsLock(db, userId, async (tx) =>
+      ? updateConversationRow(on, userId, conversationId, patch, PINS_PER_USER)
+      : withTagsLock(on, userId, async (tx) =>
           updateConversationRow(
             tx,
             userId,
@@ -213,6 +214,9 @@ export async function updateConversation(
             PINS_PER_USER,
           ),
         );
+  // Pins of one user are taken one at a time (the pins lock, before the tags lock): concurrent pins near the
+  // limit would otherwise each count the others' uncommitted pins as absent and pass 50 together.
+  const row = pinned === true ? await withPinsLock(db, userId, apply) : await apply(db);
   if (row) return presentConversation(row);
   if (pinned === true && (await findConversation(db, userId, conversationId))) throw pinLimit();
   throw notFound(CONVERSATION_NOT_FOUND);
