@@ -241,13 +241,44 @@ for (const engine of TEST_ENGINES) {
         `The file holds more than ${MAX_MESSAGES.toLocaleString('en')} messages, the most one import may hold. ` +
           'Split it into smaller files and import them one by one.',
       );
-      const first = post(libreChatFile(2_000));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const second = await post(libreChatFile(10));
-      expect(second.status).toBe(429);
-      expect(((await second.json()) as { message: string }).message).toBe(
+      // The first import's file arrives in two halves, the second only once the next import was refused: the
+      // first holds its slot (taken before its body is read) the whole time, however slowly the server runs.
+      const file = new TextEncoder().encode(libreChatFile(2_000));
+      const half = Math.floor(file.length / 2);
+      let sendRest: () => void = () => undefined;
+      const rest = new Promise<void>((resolve) => {
+        sendRest = resolve;
+      });
+      const halves = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(file.subarray(0, half));
+          await rest;
+          controller.enqueue(file.subarray(half));
+          controller.close();
+        },
+      });
+      const first = fetch(`${url}/api/convos/import`, {
+        method: 'POST',
+        headers: { ...alice.headers, 'content-type': 'application/json' },
+        body: halves,
+        duplex: 'half',
+      } as RequestInit);
+      // Until the server has the first request's headers, a small file still imports (200); then it is refused.
+      let refusal = '';
+      await expect
+        .poll(
+          async () => {
+            const second = await post(libreChatFile(10));
+            refusal = ((await second.json()) as { message?: string }).message ?? '';
+            return second.status;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(429);
+      expect(refusal).toBe(
         'An import of yours is still running: wait until it has finished, then import the next file.',
       );
+      sendRest();
       expect((await first).status).toBe(200);
       // Done: the next one is welcome.
       expect((await post(libreChatFile(10))).status).toBe(200);
