@@ -73,3 +73,30 @@ export function checkParameter(rule: ParameterRule, value: number): string | und
   if (value < rule.min || value > rule.max) return `must be between ${rule.min} and ${rule.max}`;
   return undefined;
 }
+
+/** `value` brought within the rule's range. */
+export function clampToRule(rule: ParameterRule, value: number): number {
+  return Math.min(Math.max(value, rule.min), rule.max);
+}
+
+/**
+ * The parameters `options` sets, each brought within `model`'s range: a model change keeps what the user chose
+ * where the new model allows it and lowers it to the new model's limit where not (SPEC §4: a Google model change
+ * clamps max output tokens, 8192 on Gemini but 2048 on chat-bison). Unset parameters stay unset.
+ */
+export function clampParametersToModel<T extends Partial<Record<ParameterName, number | null | undefined>>>(
+  kind: EndpointKind,
+  model: string,
+  options: T,
+): T {
+  const rules = parameterRules(kind, model);
+  let clamped: T | undefined;
+  for (const name of PARAMETER_NAMES) {
+    const rule = rules[name];
+    const value = options[name];
+    if (!rule || typeof value !== 'number') continue;
+    const within = clampToRule(rule, value);
+    if (within !== value) clamped = { ...(clamped ?? options), [name]: within };
+  }
+  return clamped ?? options;
+}

@@ -32,7 +32,7 @@ import { useComposerAttachments } from './composer-attachments';
 import { KeyNotice } from './key-notice';
 import { SidePanel } from './side-panel';
 import { SidePanelFiles } from './side-panel-files';
-import { newConversationSetup, setupForEndpoint } from './conversation-template';
+import { newConversationSetup, setupForEndpoint, setupWithModel } from './conversation-template';
 import { PresetsMenuSlot, SpecMenuSlot } from './header-menus';
 import { usePluginTools } from './plugin-tools';
 import { useAssistantsEndpoint } from './assistants';
@@ -226,7 +226,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
           setup={setup}
           models={(setup && models?.[setup.endpoint]) ?? []}
           onEndpoint={switchEndpoint}
-          onModel={(model) => setup && setSetup(conversationId, { ...setup, model })}
+          onModel={(model) => setup && setSetup(conversationId, setupWithModel(setup, model))}
           onOptions={(patch) => setup && setSetup(conversationId, { ...setup, ...patch, model: setup.model })}
           onSetKey={setKeyDialogFor}
           isNew={conversationId === 'new'}
@@ -314,7 +314,7 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
                     <ModelSelect
                       models={models?.[setup.endpoint] ?? []}
                       value={setup.model || null}
-                      onChange={(model) => setSetup(conversationId, { ...setup, model })}
+                      onChange={(model) => setSetup(conversationId, setupWithModel(setup, model))}
                     />
                   </section>
                 )}

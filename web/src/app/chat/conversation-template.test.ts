@@ -5,6 +5,7 @@ import {
   parseStoredSetup,
   pickModel,
   setupForEndpoint,
+  setupWithModel,
 } from './conversation-template';
 
 const available = {
@@ -89,5 +90,42 @@ describe('landing on a usable endpoint (issue 23)', () => {
   it('still lands somewhere when no endpoint offers a model', () => {
     const none = { endpoints: withEmpty.endpoints, models: {}, lastModels: {} };
     expect(newConversationSetup(null, none)?.endpoint).toBe('assistants');
+  });
+});
+
+describe('setupWithModel (SPEC §4 Google model change)', () => {
+  it('clamps max output tokens to the new model’s limit, so the next send is not refused', () => {
+    const gemini = {
+      endpoint: 'google',
+      endpointType: null,
+      model: 'gemini-pro',
+      maxOutputTokens: 8192,
+      temperature: 0.5,
+      promptPrefix: 'Be brief.',
+    };
+    expect(setupWithModel(gemini, 'chat-bison')).toEqual({
+      ...gemini,
+      model: 'chat-bison',
+      maxOutputTokens: 2048,
+    });
+    // Back on Gemini the lowered value stays: a clamp never raises what the user chose.
+    expect(setupWithModel(setupWithModel(gemini, 'chat-bison'), 'gemini-pro').maxOutputTokens).toBe(2048);
+  });
+
+  it('keeps values the new model allows, and a custom endpoint’s options as they are', () => {
+    expect(
+      setupWithModel({ endpoint: 'google', model: 'gemini-pro', maxOutputTokens: 1000 }, 'text-bison'),
+    ).toEqual({ endpoint: 'google', model: 'text-bison', maxOutputTokens: 1000 });
+    expect(
+      setupWithModel(
+        { endpoint: 'Groq', endpointType: 'custom', model: 'llama3', maxOutputTokens: 8192 },
+        'gemini-like-bison',
+      ),
+    ).toEqual({
+      endpoint: 'Groq',
+      endpointType: 'custom',
+      model: 'gemini-like-bison',
+      maxOutputTokens: 8192,
+    });
   });
 });

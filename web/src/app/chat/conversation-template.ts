@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { EndpointsConfig, ModelsConfig } from '@parley/shared/schemas/endpoints';
+import { clampParametersToModel } from '@parley/shared/endpoints/parameters';
 import { endpointOptionsSchema } from '@parley/shared/schemas/endpoint-options';
 import type { ConversationSetup } from '../../features/chat/logic/build-request';
+import { kindOf } from '../../features/endpoints/endpoint-names';
 
 /** A stored `lastConversationSetup` (SPEC §3), checked: anything unreadable is ignored. */
 const storedSetupSchema = endpointOptionsSchema.partial().extend({
@@ -63,6 +65,15 @@ export function setupForEndpoint(endpoint: string, available: Available): Conver
     endpointType: available.endpoints[endpoint]?.type ?? null,
     model: pickModel(endpoint, null, available),
   };
+}
+
+/**
+ * The setup on another model of the same endpoint. Parameters the new model does not allow are lowered to its
+ * limit (SPEC §4: a Google model change clamps max output tokens, so Gemini's 8192 becomes chat-bison's 2048 and
+ * the next send is not refused); the rest stay as chosen.
+ */
+export function setupWithModel(setup: ConversationSetup, model: string): ConversationSetup {
+  return { ...clampParametersToModel(kindOf(setup.endpointType ?? setup.endpoint), model, setup), model };
 }
 
 /** Whether a new conversation could send on `endpoint`: it is enabled and offers a model. */

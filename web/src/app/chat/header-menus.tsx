@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ModelSpec, ModelSpecs } from '@parley/shared/schemas/startup-config';
+import { clampParametersToModel } from '@parley/shared/endpoints/parameters';
 import type { Preset } from '@parley/shared/schemas/preset';
 import type { EndpointsConfig, ModelsConfig } from '@parley/shared/schemas/endpoints';
 import type { ConversationSetup } from '../../features/chat/logic/build-request';
@@ -110,24 +111,28 @@ export function PresetsMenuSlot({
         }
       }}
       onDefault={startNew}
-      renderParameters={({ endpoint, values, onChange }) => (
-        <div className="space-y-4">
-          <PresetModelField
-            models={available?.models[endpoint] ?? []}
-            value={values.model || null}
-            onChange={(model) => onChange({ model })}
-          />
-          <Suspense fallback={null}>
-            <ParametersForm
-              kind={entries.find((entry) => entry.name === endpoint)?.kind ?? kindOf(endpoint)}
-              model={values.model ?? ''}
-              values={values}
-              onChange={onChange}
+      renderParameters={({ endpoint, values, onChange }) => {
+        const kind = entries.find((entry) => entry.name === endpoint)?.kind ?? kindOf(endpoint);
+        return (
+          <div className="space-y-4">
+            <PresetModelField
               models={available?.models[endpoint] ?? []}
+              value={values.model || null}
+              // A model change lowers what the new model does not allow (SPEC §4, as in the header).
+              onChange={(model) => onChange({ ...clampParametersToModel(kind, model, values), model })}
             />
-          </Suspense>
-        </div>
-      )}
+            <Suspense fallback={null}>
+              <ParametersForm
+                kind={kind}
+                model={values.model ?? ''}
+                values={values}
+                onChange={onChange}
+                models={available?.models[endpoint] ?? []}
+              />
+            </Suspense>
+          </div>
+        );
+      }}
     />
   );
 }
