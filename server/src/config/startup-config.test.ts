@@ -113,4 +113,47 @@ modelSpecs:
       list: [{ name: 'fast', label: 'Fast' }],
     });
   });
+
+  it('turns the four choosers off with model specs unless the YAML sets them, the side panel stays on (decisions.md)', () => {
+    const withSpecs = (interfaceBlock: string) => {
+      const dir = tempDir();
+      writeFileSync(
+        join(dir, 'librechat.yaml'),
+        `version: 1.0.8
+${interfaceBlock}
+modelSpecs:
+  list:
+    - name: fast
+      label: Fast
+      preset: { endpoint: openAI, model: gpt-4o-mini }
+`,
+      );
+      return buildStartupConfig(testConfig({}, dir), ordinaryDay).interface;
+    };
+    expect(withSpecs('')).toEqual({
+      endpointsMenu: false,
+      modelSelect: false,
+      parameters: false,
+      presets: false,
+      sidePanel: true,
+    });
+    expect(
+      withSpecs(`interface:
+  endpointsMenu: true
+  modelSelect: true
+  parameters: true
+  presets: true
+  sidePanel: false`),
+    ).toEqual({ endpointsMenu: true, modelSelect: true, parameters: true, presets: true, sidePanel: false });
+    // An empty spec list is no lock-down: SPEC §9's defaults (all on) apply.
+    const dir = tempDir();
+    writeFileSync(join(dir, 'librechat.yaml'), 'version: 1.0.8\nmodelSpecs:\n  list: []\n');
+    expect(buildStartupConfig(testConfig({}, dir), ordinaryDay).interface).toEqual({
+      endpointsMenu: true,
+      modelSelect: true,
+      parameters: true,
+      presets: true,
+      sidePanel: true,
+    });
+  });
 });
