@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { balances, type NewTransactionRow } from '../db/schema';
+import { balances, transactions, type NewTransactionRow } from '../db/schema';
+import type { AutoRefill } from './settings';
 
 export async function selectBalance(db: Db, userId: string): Promise<number | null> {
   const rows = await db
@@ -25,3 +26,36 @@ export async function ensureBalance(db: Db, userId: string, startBalance: number
 }
 
 export type TransactionValues = Omit<NewTransactionRow, 'id' | 'userId' | 'createdAt'>;
+
+/**
+ * Adds `refill.amount` credits when `refill.every` `refill.unit`s have passed since the balance's last refill
+ * (or its creation), with its `credits` transaction (context `autoRefill`), in one statement. Two admissions
+ * at once refill once: the second one's UPDATE re-reads the row after the first commits and no longer matches.
+ * Answers the balance after the refill, or null when none was due.
+ */
+export async function refillIfDue(
+  db: Db,
+  userId: string,
+  refill: AutoRefill,
+  now: Date,
+): Promise<number | null> {
+  const at = now.toISOString();
+  const { rows } = await db.execute<{ token_credits: string | number }>(sql`
+    with refilled as (
+      update ${balances}
+      set token_credits = ${balances.tokenCredits} + ${refill.amount}::numeric,
+        last_refill = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      where ${balances.userId} = ${userId}
+        and ${balances.lastRefill} + ${refill.every}::integer * ${`1 ${refill.unit}`}::interval <= ${at}::timestamptz
+      returning ${balances.tokenCredits}
+    ), recorded as (
+      insert into ${transactions} (user_id, token_type, raw_amount, token_value, context, created_at)
+      select ${userId}, 'credits', ${refill.amount}::numeric, ${refill.amount}::numeric, 'autoRefill',
+        ${at}::timestamptz
+      from refilled
+      returning 1
+    )
+    select token_credits from refilled`);
+  const row = rows[0];
+  return row ? Number(row.token_credits) : null;
+}

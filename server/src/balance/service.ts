@@ -1,6 +1,6 @@
 import { isUuidLike } from '../conversations/service';
 import type { Db } from '../db/client';
-import { ensureBalance, type TransactionValues } from './repo';
+import { ensureBalance, refillIfDue, selectBalance, type TransactionValues } from './repo';
 import { priceOf } from './prices';
 import type { BalanceSettings } from './settings';
 
@@ -44,12 +44,18 @@ export async function checkBalance(
   userId: string,
   input: BalanceCheckInput,
   settings: BalanceSettings,
+  now: Date = new Date(),
 ): Promise<BalanceCheck> {
   const price = priceOf(input.model);
   const cost =
     tokens(input.promptTokens) * price.prompt + tokens(input.maxCompletionTokens) * price.completion;
   if (!settings.enabled) return { ok: true, balance: null, cost };
-  const balance = await getBalance(db, userId, settings);
+  let balance = await getBalance(db, userId, settings);
+  // LibreChat's auto-refill: checked when the turn would take the balance to 0 or below.
+  if (settings.autoRefill && balance <= cost) {
+    balance =
+      (await refillIfDue(db, userId, settings.autoRefill, now)) ?? (await selectBalance(db, userId)) ?? balance;
+  }
   return { ok: balance >= cost, balance, cost };
 }
 

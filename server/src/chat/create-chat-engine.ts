@@ -106,6 +106,9 @@ function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort 
         ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
         titleConvo: resolved.titleConvo ?? true,
         ...(resolved.titleModel ? { titleModel: resolved.titleModel } : {}),
+        ...(resolved.summarize
+          ? { summarize: resolved.summaryModel ? { model: resolved.summaryModel } : {} }
+          : {}),
         ...(sender ? { sender } : {}),
       };
     },
@@ -138,7 +141,7 @@ function dataPorts(
   conversations: ConversationsPort;
   balance: BalancePort;
 } {
-  const balanceSettings = balanceSettingsFromEnv(config.env);
+  const balanceSettings = balanceSettingsFromEnv(config.env, config.yaml?.balance);
   const ledger = given ?? createLedgerService({ db, balance: balanceSettings });
   return {
     messages: {

@@ -44,7 +44,6 @@ describe('loadYamlConfig', () => {
     const { dir } = withConfig(customEndpoint());
     const config = loadYamlConfig(undefined, dir)?.config;
     expect(config?.endpoints?.custom?.[0]?.name).toBe('Mistral');
-    expect(config?.cache).toBe(true);
     expect(config?.imageOutputType).toBe('png');
     expect(config?.fileStrategy).toBe('local');
   });
@@ -66,7 +65,7 @@ describe('loadYamlConfig', () => {
     const { dir } = withConfig(CURRENT_LIBRECHAT_CONFIG);
     const loaded = loadYamlConfig(undefined, dir);
     expect(loaded?.config.version).toBe('1.3.1');
-    expect(loaded?.config.balance).toEqual({ enabled: true, startBalance: 20000 });
+    expect(loaded?.config.balance).toEqual({ enabled: true, startBalance: 20000, autoRefillEnabled: false });
     expect(loaded?.config.registration?.socialLogins).toEqual(['github', 'google']);
     expect(loaded?.config.endpoints?.custom?.[0]?.name).toBe('Ollama');
     expect(loaded?.ignoredKeys).toEqual(
@@ -77,10 +76,11 @@ describe('loadYamlConfig', () => {
         'speech',
         'mcpSettings',
         'endpoints.agents',
-        'balance.autoRefillEnabled',
         'endpoints.custom[0].titleMessageRole',
       ]),
     );
+    // Auto-refill is read (issue 24), so it is not among the ignored keys.
+    expect(loaded?.ignoredKeys).not.toContain('balance.autoRefillEnabled');
   });
 
   it('names assistants pollIntervalMs as ignored (runs are not polled) and keeps the keys it uses', () => {
@@ -90,6 +90,15 @@ describe('loadYamlConfig', () => {
     const loaded = loadYamlConfig(undefined, dir);
     expect(loaded?.config.endpoints?.assistants).toEqual({ timeoutMs: 60000 });
     expect(loaded?.ignoredKeys).toEqual(['endpoints.assistants.pollIntervalMs']);
+  });
+
+  it('names cache and secureImageLinks as ignored: Parley has no use for them (issue 27 SPEC item 5)', () => {
+    const { dir } = withConfig('version: 1.0.8\ncache: false\nsecureImageLinks: true\nimageOutputType: webp\n');
+    const loaded = loadYamlConfig(undefined, dir);
+    expect(loaded?.config).not.toHaveProperty('cache');
+    expect(loaded?.config).not.toHaveProperty('secureImageLinks');
+    expect(loaded?.config.imageOutputType).toBe('webp');
+    expect(loaded?.ignoredKeys).toEqual(['cache', 'secureImageLinks']);
   });
 
   it('still validates the values of keys it knows when it ignores others', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '@parley/shared/constants';
 import { externalLinkSchema, modelSpecSchema } from '@parley/shared/schemas/startup-config';
 import { createBudgetSchema } from '@parley/shared/schemas/budget';
+import { MAX_BALANCE_AMOUNT } from '@parley/shared/schemas/admin';
 import { parseAllowRule } from '../net/allow-rules';
 import { mcpServersSchema } from './mcp-servers-schema';
 
@@ -237,12 +238,12 @@ const rateLimitSchema = z.strictObject({
 /**
  * The YAML "Server config file" (SPEC §3, config version 1.0.8 and later LibreChat versions). Objects are
  * strict so that keys Parley does not know are found: the loader drops them with one warning each (a newer
- * LibreChat config starts Parley) and validates every key Parley knows strictly.
+ * LibreChat config starts Parley) and validates every key Parley knows strictly. LibreChat's `cache` and
+ * `secureImageLinks` are not here on purpose: Parley has no use for them (its caches are its own, its file links
+ * are always signed for their owner), so a config that sets them is warned about like any unused key.
  */
 export const yamlConfigSchema = z.strictObject({
   version: z.string({ error: 'is required (for example "1.0.8")' }).min(1),
-  cache: z.boolean().default(true),
-  secureImageLinks: z.boolean().optional(),
   imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
   filteredTools: z.array(z.string()).optional(),
   /** When not empty, only these plugin keys are offered (wins over `filteredTools`). */
@@ -277,6 +278,11 @@ export const yamlConfigSchema = z.strictObject({
     .strictObject({
       enabled: z.boolean().optional(),
       startBalance: z.number().int().min(0).optional(),
+      /** LibreChat's auto-refill: `refillAmount` credits once `refillIntervalValue` `refillIntervalUnit`s passed. */
+      autoRefillEnabled: z.boolean().optional(),
+      refillIntervalValue: z.number().int().min(1).max(1_000_000).optional(),
+      refillIntervalUnit: z.enum(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']).optional(),
+      refillAmount: z.number().int().min(0).max(MAX_BALANCE_AMOUNT).optional(),
     })
     .optional(),
   /** Spend budgets, shown read-only in the admin page (the same fields as `POST /api/admin/budgets`). */

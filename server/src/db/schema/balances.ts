@@ -11,6 +11,8 @@ export const balances = pgTable('balances', {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
+  /** When YAML's auto-refill last added credits (the balance's creation until then). */
+  lastRefill: timestamp('last_refill', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type BalanceRow = typeof balances.$inferSelect;

@@ -1,0 +1,1 @@
+ALTER TABLE "balances" ADD COLUMN "last_refill" timestamp with time zone DEFAULT now() NOT NULL;
