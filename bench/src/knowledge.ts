@@ -253,8 +253,12 @@ function benchEmbedder(): Embedder {
   const next = random(5);
   return {
     model: 'fake-embed',
+    endpoint: 'openai',
     embed: (texts) =>
-      Promise.resolve(texts.map(() => Array.from({ length: DIMENSIONS }, () => next() - 0.5))),
+      Promise.resolve({
+        vectors: texts.map(() => Array.from({ length: DIMENSIONS }, () => next() - 0.5)),
+        promptTokens: texts.length,
+      }),
   };
 }
 

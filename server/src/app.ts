@@ -27,6 +27,7 @@ import { usageRoutes } from './ledger/routes';
 import { insertAudit } from './admin/audit-repo';
 import { budgetsRoutes } from './admin/budgets-routes';
 import { adminUsageRoutes } from './admin/usage-routes';
+import { embeddingBillOf } from './ledger/embedding-port';
 import { createLedgerService } from './ledger/service';
 import { createChatEngineFor } from './chat/create-chat-engine';
 import { announceDeleted } from './chat/conversation-deleted';
@@ -183,7 +184,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagRoutes, { db, jwtSecret });
   await app.register(forkRoutes, { db, jwtSecret, batchSize: MESSAGES_PER_STATEMENT[database.kind] });
   const pageSize = MESSAGES_PER_PAGE[database.kind];
-  const files = createFilesService({ db, config });
+  // The spend ledger and budgets (API.md "Administration, budgets and usage").
+  const ledger = createLedgerService({
+    db,
+    balance: balanceSettingsFromEnv(config.env, config.yaml?.balance),
+    yamlBudgets: config.yaml?.budgets,
+    now,
+  });
+  // Embeddings (knowledge indexing, retrieval questions) are model calls too: each writes a ledger row.
+  const files = createFilesService({ db, config, billEmbedding: embeddingBillOf(ledger) });
   app.addHook('onClose', () => files.close());
   await app.register(messageRoutes, {
     db,
@@ -212,14 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(presetRoutes, { db, jwtSecret });
   await app.register(tokenizerRoutes, { jwtSecret });
-  await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env) });
-  // The spend ledger and budgets (API.md "Administration, budgets and usage").
-  const ledger = createLedgerService({
-    db,
-    balance: balanceSettingsFromEnv(config.env),
-    yamlBudgets: config.yaml?.budgets,
-    now,
-  });
+  await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env, config.yaml?.balance) });
   await app.register(usageRoutes, { db, ledger, jwtSecret, now });
   const encryption = createEncryption(config.secrets.credsKey);
   const keys = createKeysService({ db, encryption, now });

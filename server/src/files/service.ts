@@ -21,6 +21,7 @@ import { createFileStorage } from '../storage/create-file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { storageKey } from '../storage/storage-key';
 import { knowledgeSettings } from '../knowledge/settings';
+import type { BillEmbedding } from '../knowledge/embeddings';
 import { createKnowledgeService, type KnowledgeService, type Passage } from '../knowledge/service';
 import { createUsersService } from '../users/service';
 import type { Attachment } from './attachment';
@@ -58,6 +59,8 @@ import { sweepSpool, sweepUploadParts } from './sweep-spool';
 export interface FilesServiceDeps {
   db: Db;
   config: AppConfig;
+  /** Writes the ledger row of each embeddings call (indexing, questions); absent: not billed (the CLI). */
+  billEmbedding?: BillEmbedding | undefined;
   /** Default: the storage `config.fileStorage` names (owned, closed by `close()`). */
   storage?: FileStorage;
   /** Default: one made from the environment's knowledge settings (owned, closed by `close()`). */
@@ -216,6 +219,7 @@ export function createFilesService(deps: FilesServiceDeps): FilesService {
       settings: knowledgeSettings(config.vars),
       maxFileBytes: fileConfig.serverFileSizeLimit,
       wholeTextCharacters: MAX_EXTRACTED_TEXT,
+      billEmbedding: deps.billEmbedding,
     });
   const spoolDirectory = join(config.server.dataDir, 'tmp');
   void sweepSpool(spoolDirectory);

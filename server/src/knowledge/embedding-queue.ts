@@ -4,8 +4,15 @@
 // which is also how a change of EMBEDDINGS_MODEL re-embeds everything.
 import { openAISdk } from '../lib/provider-sdks';
 import type { Db } from '../db/client';
-import type { Embedder } from './embeddings';
-import { chunksToEmbed, clearStaleEmbeddings, filesToEmbed, markEmbedded, setEmbeddings } from './repo';
+import type { BillEmbedding, Embedded, Embedder } from './embeddings';
+import {
+  chunksToEmbed,
+  clearStaleEmbeddings,
+  fileOwner,
+  filesToEmbed,
+  markEmbedded,
+  setEmbeddings,
+} from './repo';
 
 export interface EmbeddingQueue {
   enqueue(fileId: string): void;
@@ -24,6 +31,8 @@ export interface EmbeddingQueueOptions {
   /** First pause after a failure; each next one doubles, up to a minute (default 1 s). */
   baseDelayMs?: number;
   onError?: (error: unknown, fileId: string) => void;
+  /** Writes each provider call's ledger row, billed to the file's owner (issue 24: every model call). */
+  bill?: BillEmbedding | undefined;
 }
 
 /** Rate limits, server errors and failed connections pass; a refused request (bad key, bad model) does not. */
@@ -58,7 +67,7 @@ export function createEmbeddingQueue(
       };
     });
 
-  async function embedWithRetries(texts: string[]): Promise<number[][]> {
+  async function embedWithRetries(texts: string[]): Promise<Embedded> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await embedder.embed(texts);
@@ -72,11 +81,22 @@ export function createEmbeddingQueue(
 
   async function embedFile(fileId: string): Promise<void> {
     await clearStaleEmbeddings(db, fileId, embedder.model);
+    const owner = options.bill ? await fileOwner(db, fileId) : undefined;
     for (;;) {
       if (closed) return;
       const batch = await chunksToEmbed(db, fileId, batchSize);
       if (batch.length === 0) break;
-      const vectors = await embedWithRetries(batch.map((chunk) => chunk.text));
+      const { vectors, promptTokens } = await embedWithRetries(batch.map((chunk) => chunk.text));
+      // The call is billed whether or not the file is still there to take its vectors.
+      if (options.bill && owner) {
+        await options.bill({
+          userId: owner,
+          endpoint: embedder.endpoint,
+          model: embedder.model,
+          promptTokens,
+          requestId: `embedding:${fileId}:${batch[0]?.chunkIndex ?? 0}`,
+        });
+      }
       await setEmbeddings(
         db,
         fileId,

@@ -8,9 +8,36 @@ import type { EmbeddingsSettings } from './settings';
 export interface Embedder {
   /** The model vectors are made with (stored on each file, so a change of model re-embeds). */
   readonly model: string;
-  /** One unit-length vector per text, in order. Throws the SDK's errors (status on `APIError`). */
-  embed(texts: readonly string[]): Promise<number[][]>;
+  /** The provider the calls go to (`openai`, `azure`, `ollama`), the ledger's endpoint. */
+  readonly endpoint: string;
+  /**
+   * One unit-length vector per text, in order, and the input tokens the call was billed (the provider's
+   * count, else about 4 characters a token). Throws the SDK's errors (status on `APIError`).
+   */
+  embed(texts: readonly string[]): Promise<Embedded>;
 }
+
+export interface Embedded {
+  vectors: number[][];
+  promptTokens: number;
+}
+
+/** One embeddings call to bill: whose texts, with which model, how many input tokens. */
+export interface EmbeddingCall {
+  userId: string;
+  endpoint: string;
+  model: string;
+  promptTokens: number;
+  /** Indexing: `embedding:{fileId}:{first chunk}`; a question's: a new UUID. */
+  requestId: string;
+}
+
+/** Writes an embeddings call's ledger row (bound to the ledger by whoever builds the knowledge service). */
+export type BillEmbedding = (call: EmbeddingCall) => Promise<void>;
+
+/** A provider that reports no usage: about 4 characters a token. */
+export const estimatedTokens = (texts: readonly string[]): number =>
+  texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
 
 /** Scales a vector to length 1, so a dot product is the cosine similarity. */
 export function normalize(vector: readonly number[]): number[] {
@@ -54,6 +81,7 @@ export function createEmbedder(settings: EmbeddingsSettings): Embedder | undefin
   let client: Promise<OpenAI> | undefined;
   return {
     model: settings.model,
+    endpoint: settings.provider,
     async embed(texts) {
       client ??= openAISdk.load().then((sdk) => clientFor(sdk, settings));
       const response = await (
@@ -71,7 +99,13 @@ export function createEmbedder(settings: EmbeddingsSettings): Embedder | undefin
           `the embeddings provider answered ${vectors.length} vectors for ${texts.length} texts`,
         );
       }
-      return vectors;
+      // Typed as always there, but Ollama's OpenAI-compatible API may leave it out.
+      const reported: unknown = (response as { usage?: { prompt_tokens?: unknown } }).usage?.prompt_tokens;
+      const promptTokens =
+        typeof reported === 'number' && Number.isFinite(reported) && reported > 0
+          ? reported
+          : estimatedTokens(texts);
+      return { vectors, promptTokens };
     },
   };
 }

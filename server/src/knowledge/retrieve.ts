@@ -2,8 +2,9 @@
 // when there are no embeddings or the provider cannot embed the question right now. Only passages that match
 // the question come back: a full-text hit shares a word with it; a vector hit must be near it (nearest
 // neighbours always exist, so without a bar every file of the turn would be "found", unrelated ones too).
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import type { Embedder } from './embeddings';
+import type { BillEmbedding, Embedder } from './embeddings';
 import { queryTerms } from './query-terms';
 import { searchFullText, searchVectors, type ChunkHit, type ChunkSearch, type VectorHit } from './repo';
 
@@ -37,14 +38,23 @@ export function fuseByRank(lists: readonly (readonly ChunkHit[])[], limit: numbe
     .map((entry) => entry.hit);
 }
 
-async function questionVector(embedder: Embedder, question: string): Promise<number[] | undefined> {
+async function questionVector(
+  embedder: Embedder,
+  question: string,
+  bill: ((promptTokens: number) => Promise<void>) | undefined,
+): Promise<number[] | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), QUESTION_EMBEDDING_TIMEOUT_MS);
   });
+  // Billed when the provider answers, also when the turn stopped waiting for it.
+  const call = embedder.embed([question]).then(async (embedded) => {
+    await bill?.(embedded.promptTokens);
+    return embedded;
+  });
   try {
-    const vectors = await Promise.race([embedder.embed([question]), timeout]);
-    return vectors?.[0];
+    const embedded = await Promise.race([call, timeout]);
+    return embedded?.vectors[0];
   } catch {
     return undefined;
   } finally {
@@ -61,18 +71,33 @@ export function nearHits(hits: readonly VectorHit[]): ChunkHit[] {
     .map(({ fileId, chunkIndex, page, line, text }) => ({ fileId, chunkIndex, page, line, text }));
 }
 
-/** The best `search.limit` chunks of the caller's files that match `question` (none when nothing does). */
+/**
+ * The best `search.limit` chunks of the caller's files that match `question` (none when nothing does); the
+ * question's embedding call is billed to the caller through `bill`.
+ */
 export async function retrieve(
   db: Db,
   embedder: Embedder | undefined,
   search: ChunkSearch,
   question: string,
+  bill?: BillEmbedding,
 ): Promise<ChunkHit[]> {
   const candidates = { ...search, limit: Math.max(CANDIDATES, search.limit) };
+  const billQuestion =
+    embedder && bill
+      ? (promptTokens: number) =>
+          bill({
+            userId: search.userId,
+            endpoint: embedder.endpoint,
+            model: embedder.model,
+            promptTokens,
+            requestId: randomUUID(),
+          })
+      : undefined;
   const [fullText, vector] = await Promise.all([
     searchFullText(db, candidates, queryTerms(question)),
     embedder
-      ? questionVector(embedder, question).then(async (v) =>
+      ? questionVector(embedder, question, billQuestion).then(async (v) =>
           v ? nearHits(await searchVectors(db, candidates, v)) : [],
         )
       : Promise.resolve([]),

@@ -5,7 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../db/client';
 import type { Chunk } from './chunk';
 import { documentKindOf } from './document-kind';
-import { createEmbedder, type Embedder } from './embeddings';
+import { createEmbedder, type BillEmbedding, type Embedder } from './embeddings';
 import { createEmbeddingQueue, type EmbeddingQueue } from './embedding-queue';
 import { createExtractionPool, type ExtractionPool, type ExtractionPoolOptions } from './extraction-pool';
 import type { NoTextReason } from './extractors';
@@ -57,6 +57,8 @@ export interface KnowledgeServiceDeps {
   /** Pauses of the embedding retries (tests shorten them). */
   embeddingRetryDelayMs?: number;
   onEmbeddingError?: (error: unknown, fileId: string) => void;
+  /** Writes each embeddings call's ledger row (indexing and questions); absent: not billed (CLI, tests). */
+  billEmbedding?: BillEmbedding | undefined;
 }
 
 export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeService {
@@ -67,6 +69,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
     ? createEmbeddingQueue(db, embedder, {
         ...(deps.embeddingRetryDelayMs !== undefined ? { baseDelayMs: deps.embeddingRetryDelayMs } : {}),
         ...(deps.onEmbeddingError ? { onError: deps.onEmbeddingError } : {}),
+        bill: deps.billEmbedding,
       })
     : undefined;
   const resumed = queue?.resume().catch((error: unknown) => deps.onEmbeddingError?.(error, ''));
@@ -92,7 +95,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       queue?.enqueue(fileId);
     },
     async search(userId, fileIds, question, limit) {
-      const hits = await retrieve(db, embedder, { userId, fileIds, limit }, question);
+      const hits = await retrieve(db, embedder, { userId, fileIds, limit }, question, deps.billEmbedding);
       return hits.map(({ fileId, page, line, text }) => ({ fileId, page, line, text }));
     },
     async embeddingIdle() {
