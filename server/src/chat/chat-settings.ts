@@ -35,7 +35,7 @@ export interface ChatSettings {
 
 const MINUTE = 60_000;
 /** Longest summary asked for (LibreChat's default summary length). */
-const DEFAULT_SUMMARY_TOKENS = 1_024;
+export const DEFAULT_SUMMARY_TOKENS = 1_024;
 
 export const DEFAULT_CHAT_TIMINGS = {
   partialSaveMs: 2_000,

@@ -150,6 +150,15 @@ export interface ResolvedEndpoint {
   titleConvo: boolean;
   /** Model for titles (custom endpoints' `titleModel`); default: the conversation's model. */
   titleModel?: string;
+  /** `functions`: the title is asked for by a forced function call (YAML `titleMethod`); default `completion`. */
+  titleMethod?: 'completion' | 'functions';
+  /** A custom endpoint's YAML `forcePrompt`: replies and titles go to `/completions` as one prompt string. */
+  forcePrompt?: true;
+  /**
+   * Summaries of what no longer fits the window for this endpoint (a custom endpoint's YAML `summarize`, with
+   * `summaryModel`); absent: the engine's settings decide (`OPENAI_SUMMARIZE` for the openAI endpoint).
+   */
+  summarize?: { model?: string };
   /** Display name of the replying side (e.g. "GPT-4", a custom endpoint's `modelDisplayLabel`). */
   sender?: string;
 }

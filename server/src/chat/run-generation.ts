@@ -7,7 +7,8 @@ import { PartialSaver } from './partial-saver';
 import { runAgentReply } from './run-agent';
 import type { AssistantRunOutcome } from './ports';
 import type { ReplyState, RunContext } from './run-context';
-import { summarizeLeftOut } from './summary';
+import { summarizeLeftOut, type SummarySettings } from './summary';
+import { DEFAULT_SUMMARY_TOKENS } from './chat-settings';
 import { generateTitle, titleFromFirstMessage } from './title';
 
 /**
@@ -113,8 +114,18 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);
   // In the background: the next turn uses the summary once it is there, truncation until then.
-  const summarize = ctx.deps.settings.summarize;
-  if (summarize && ctx.resolved.kind === 'openAI' && state.failure === undefined) {
-    void summarizeLeftOut(ctx, summarize);
-  }
+  const summarize = summarySettings(ctx);
+  if (summarize && state.failure === undefined) void summarizeLeftOut(ctx, summarize);
+}
+
+/**
+ * Whether this turn's endpoint summarises, and with which model: a custom endpoint by its YAML `summarize`
+ * (`summaryModel`, else the conversation's model), the openAI endpoint by `OPENAI_SUMMARIZE`.
+ */
+function summarySettings(ctx: RunContext): SummarySettings | undefined {
+  const { summarize } = ctx.deps.settings;
+  const own = ctx.resolved.summarize;
+  if (own)
+    return { model: own.model, maxSummaryTokens: summarize?.maxSummaryTokens ?? DEFAULT_SUMMARY_TOKENS };
+  return summarize && ctx.resolved.kind === 'openAI' ? summarize : undefined;
 }

@@ -112,6 +112,10 @@ function customEntry(
     modelDisplayLabel: endpoint.modelDisplayLabel,
     titleConvo: endpoint.titleConvo,
     titleModel: endpoint.titleModel,
+    titleMethod: endpoint.titleMethod,
+    forcePrompt: endpoint.forcePrompt,
+    summarize: endpoint.summarize,
+    summaryModel: endpoint.summaryModel,
     models: {
       default: endpoint.models.default ?? [],
       fetch: endpoint.models.fetch ?? false,

@@ -47,6 +47,8 @@ export interface AzureYamlTarget {
   assistants: boolean;
   titleConvo: boolean | undefined;
   titleModel: string | undefined;
+  /** YAML `titleMethod`: `functions`/`structured` asks for the title by a forced function call. */
+  titleMethod?: 'completion' | 'functions' | 'structured' | undefined;
 }
 
 export interface AzureGroup {
@@ -61,6 +63,8 @@ export interface AzureGroup {
   headers: Record<string, string>;
   addParams: Record<string, unknown> | undefined;
   dropParams: string[] | undefined;
+  /** YAML `forcePrompt`: the group's models get one prompt string at `/completions`. */
+  forcePrompt?: boolean | undefined;
   assistants: boolean;
   models: Record<string, AzureModel>;
 }
@@ -100,6 +104,12 @@ export interface CustomEntry {
   modelDisplayLabel: string | undefined;
   titleConvo: boolean | undefined;
   titleModel: string | undefined;
+  titleMethod?: 'completion' | 'functions' | 'structured' | undefined;
+  /** YAML `forcePrompt`: one prompt string to `/completions` instead of chat messages. */
+  forcePrompt?: boolean | undefined;
+  /** YAML `summarize` / `summaryModel`: summarise what no longer fits the window. */
+  summarize?: boolean | undefined;
+  summaryModel?: string | undefined;
   models: { default: string[]; fetch: boolean; userIdQuery: boolean };
   customOrder: number | undefined;
 }

@@ -85,6 +85,9 @@ async function customCredentials(entry: CustomEntry, readKey: ReadUserKey): Prom
     ...(entry.addParams ? { extraBody: entry.addParams } : {}),
     ...(entry.dropParams ? { dropParams: entry.dropParams } : {}),
     ...titleSettings(entry),
+    ...(entry.forcePrompt ? { forcePrompt: true as const } : {}),
+    ...(entry.summarize ? { summarize: true as const } : {}),
+    ...(entry.summarize && entry.summaryModel ? { summaryModel: entry.summaryModel } : {}),
     ...(entry.modelDisplayLabel ? { modelDisplayLabel: entry.modelDisplayLabel } : {}),
   };
 }

@@ -1,6 +1,9 @@
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
 import type { Credentials } from '../providers/types';
 
+/** How a title is asked for (YAML `titleMethod`, reference §12.11): one completion, or a forced function call. */
+export type TitleMethod = 'completion' | 'functions';
+
 /** What the chat engine needs to call a provider for one endpoint and model. */
 export interface ResolvedCredentials {
   /**
@@ -17,6 +20,13 @@ export interface ResolvedCredentials {
   /** YAML `titleConvo` / `titleModel` (custom endpoints, Azure), when configured. */
   titleConvo?: boolean;
   titleModel?: string;
+  /** YAML `titleMethod` (custom endpoints, Azure), when configured; `structured` is read as `functions`. */
+  titleMethod?: TitleMethod;
+  /** A custom endpoint's YAML `forcePrompt: true`: one prompt string to `/completions`. */
+  forcePrompt?: true;
+  /** A custom endpoint's YAML `summarize` (true: summaries instead of silent truncation) and `summaryModel`. */
+  summarize?: true;
+  summaryModel?: string;
   /**
    * Set when the user supplied the URL the provider is called at (a `user_provided` base URL or Azure
    * instance): the endpoints service then routes every request through the address guard.
