@@ -212,8 +212,8 @@ pgTest(
     const keptUrl = page.url();
     await page.getByRole('button', { name: 'Keep this chat' }).click();
     await expect(page.getByRole('button', { name: 'Keep this chat' })).toHaveCount(0);
-    // It was never titled (a temporary chat is not): it is listed as "New Chat" until renamed.
-    await expect(sidebarOf(page).getByRole('link', { name: 'New Chat', exact: true })).toBeVisible();
+    // It was never titled (a temporary chat is not): kept, it is named by its first message.
+    await expect(sidebarOf(page).getByRole('link', { name: 'Keep me around', exact: true })).toBeVisible();
 
     // 721 hours later (the test's own clock): one sweep deletes the first and leaves the kept one.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -230,6 +230,6 @@ pgTest(
     await page.goto(keptUrl);
     await expect(messages(page).nth(1)).toContainText('Worth keeping.');
     await expect(page.getByRole('button', { name: 'Keep this chat' })).toHaveCount(0);
-    await expect(sidebarOf(page).getByRole('link', { name: 'New Chat', exact: true })).toHaveCount(1);
+    await expect(sidebarOf(page).getByRole('link', { name: 'Keep me around', exact: true })).toHaveCount(1);
   },
 );

@@ -59,9 +59,30 @@ describeEachEngine('temporary chats', (_getDb, { getDatabase }) => {
       headers: user.headers,
       payload: { arg: { conversationId: conversation.conversationId, isTemporary: false } },
     });
-    expect(kept.json()).toMatchObject({ isTemporary: false, expiredAt: null });
+    // Kept, it is named by its first message (no title request: the model saw only the two turns).
+    expect(kept.json()).toMatchObject({ isTemporary: false, expiredAt: null, title: 'Say zanzibar' });
+    expect(completionBodies(fake)).toHaveLength(2);
     expect((await get('/api/convos')).json().conversations).toHaveLength(1);
     expect((await get('/api/search?q=zanzibar')).json().conversations).toHaveLength(1);
+  });
+
+  it('a temporary chat renamed before it is kept keeps its new name', async () => {
+    const user = await chatUser(server);
+    fake.script({ replies: [{ text: 'Fine.' }] });
+    const reader = await askToEnd(server, user, { text: 'Plan a quiet trip', isTemporary: true });
+    const { conversationId } = reader.final().conversation;
+    const update = (arg: object) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/convos/update',
+        headers: user.headers,
+        payload: { arg: { conversationId, ...arg } },
+      });
+    expect((await update({ title: 'My own name' })).json()).toMatchObject({ title: 'My own name' });
+    expect((await update({ isTemporary: false })).json()).toMatchObject({
+      isTemporary: false,
+      title: 'My own name',
+    });
   });
 
   it('isTemporary on a turn of an existing conversation changes nothing', async () => {

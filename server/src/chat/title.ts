@@ -1,7 +1,8 @@
 // A conversation's title, generated after its first exchange with the endpoint's own model (reference
 // §12.11). Best effort: it never blocks or fails the reply.
-import type { ChatRequest } from '../providers/types';
+import type { ChatRequest, ToolDefinition } from '../providers/types';
 import type { RunContext } from './run-context';
+import { titleFromMessage } from '../conversations/message-title';
 
 const TITLE_INSTRUCTIONS =
   'Write a concise title of 5 words or fewer for this conversation, in the language of the conversation, ' +
@@ -44,27 +45,7 @@ export function cleanTitle(raw: string): string {
   return title.slice(0, TITLE_MAX_CHARS).trim();
 }
 
-/** Longest title taken from the first message; longer text is cut at a word boundary and ends with "…". */
-export const MESSAGE_TITLE_MAX_CHARS = 60;
-
-/**
- * A title from the conversation's first message, for when no generated title comes (the first reply was
- * stopped or failed, title generation is off or failed): its first non-empty line, spaces collapsed, cut to
- * {@link MESSAGE_TITLE_MAX_CHARS} at a word boundary when there is one late enough.
- */
-export function titleFromMessage(text: string): string {
-  const line =
-    text
-      .split(/\r?\n/)
-      .map((piece) => piece.replace(/\s+/gu, ' ').trim())
-      .find((piece) => piece !== '') ?? '';
-  const chars = Array.from(line);
-  if (chars.length <= MESSAGE_TITLE_MAX_CHARS) return line;
-  const cut = chars.slice(0, MESSAGE_TITLE_MAX_CHARS - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  const head = space >= MESSAGE_TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut;
-  return `${head.replace(/[\s.,;:!?-]+$/u, '')}…`;
-}
+export { MESSAGE_TITLE_MAX_CHARS, titleFromMessage } from '../conversations/message-title';
 
 /** Titles the conversation from its first message (kept only while it is still "New Chat"); logs failures. */
 export async function titleFromFirstMessage(ctx: RunContext): Promise<void> {
@@ -85,53 +66,132 @@ export async function titleFromFirstMessage(ctx: RunContext): Promise<void> {
 const transcript = (userText: string, replyText: string) =>
   `User: ${excerpt(userText)}\nResponse: ${excerpt(replyText)}\nTitle:`;
 
-function titleRequest(ctx: RunContext, prompt: string): ChatRequest {
+/** The function a `titleMethod: functions` request makes the model call (LibreChat's structured title). */
+export const TITLE_FUNCTION: ToolDefinition = {
+  name: 'submit_title',
+  description:
+    'Submits the title of the conversation: 5 words or fewer, in its language, in title case, without ' +
+    'punctuation or quotation marks.',
+  parameters: {
+    type: 'object',
+    properties: { title: { type: 'string', description: 'The title, and nothing else' } },
+    required: ['title'],
+    additionalProperties: false,
+  },
+};
+const FUNCTION_INSTRUCTIONS = `Give this conversation a title by calling ${TITLE_FUNCTION.name}. ${TITLE_INSTRUCTIONS}`;
+/** Room for the call's JSON arguments around a five-word title. */
+const FUNCTION_TITLE_TOKENS = 64;
+
+type TitleMethod = 'completion' | 'functions';
+
+function titleRequest(ctx: RunContext, prompt: string, method: TitleMethod): ChatRequest {
   const { resolved } = ctx;
+  const functions = method === 'functions';
   return {
     model: resolved.titleModel ?? ctx.reply.model,
-    system: TITLE_INSTRUCTIONS,
+    system: functions ? FUNCTION_INSTRUCTIONS : TITLE_INSTRUCTIONS,
     messages: [
       {
         role: 'user',
         parts: [{ type: 'text', text: prompt }],
       },
     ],
-    params: { temperature: 0.2, maxOutputTokens: 16, user: ctx.userId },
+    params: { temperature: 0.2, maxOutputTokens: functions ? FUNCTION_TITLE_TOKENS : 16, user: ctx.userId },
     credentials: resolved.credentials,
+    ...(functions ? { tools: [TITLE_FUNCTION], toolChoice: { name: TITLE_FUNCTION.name } } : {}),
     ...(resolved.extraBody ? { extraBody: resolved.extraBody } : {}),
     ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
+    ...(resolved.forcePrompt ? { forcePrompt: true } : {}),
   };
+}
+
+/** The `title` argument of the title function's call, or '' (no call, arguments that are not its JSON). */
+function titleFromCall(args: string | undefined): string {
+  if (args === undefined) return '';
+  try {
+    const parsed: unknown = JSON.parse(args);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'title' in parsed &&
+      typeof parsed.title === 'string'
+    ) {
+      return parsed.title;
+    }
+  } catch {
+    // Not JSON: no title.
+  }
+  return '';
+}
+
+/**
+ * `functions` when the endpoint asks for it (YAML `titleMethod: functions` or `structured`) and can make one:
+ * its provider calls functions and it is not a `forcePrompt` endpoint (a prompt string carries no functions).
+ */
+function titleMethodOf(ctx: RunContext): TitleMethod {
+  const { resolved } = ctx;
+  return resolved.titleMethod === 'functions' && ctx.provider.capabilities.tools && !resolved.forcePrompt
+    ? 'functions'
+    : 'completion';
+}
+
+/** Asks once and bills the call; the cleaned title, '' when the answer held none. Throws what the call throws. */
+async function askForTitle(ctx: RunContext, prompt: string, method: TitleMethod): Promise<string> {
+  const request = titleRequest(ctx, prompt, method);
+  let raw = '';
+  let call: string | undefined;
+  let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+  for await (const event of ctx.provider.stream(request, AbortSignal.timeout(TITLE_TIMEOUT_MS))) {
+    if (event.type === 'text-delta') raw += event.delta;
+    else if (event.type === 'tool-call' && event.name === TITLE_FUNCTION.name) call ??= event.arguments;
+    else if (event.type === 'finish') usage = event.usage;
+  }
+  await ctx.deps.balance.recordUsage(ctx.userId, {
+    conversationId: ctx.reply.conversationId,
+    messageId: ctx.reply.messageId,
+    endpoint: ctx.reply.endpoint,
+    model: request.model,
+    promptTokens: usage?.inputTokens ?? ctx.countTokens(`${request.system ?? ''}\n${prompt}`),
+    completionTokens: usage?.outputTokens ?? ctx.countTokens(call ?? raw),
+    kind: 'title',
+  });
+  return cleanTitle(method === 'functions' ? titleFromCall(call) : raw);
 }
 
 /**
  * Asks the provider for a title, saves it on the conversation and bills it; logs any failure and then
- * titles the conversation from its first message instead.
+ * titles the conversation from its first message instead. With `titleMethod: functions` the title is asked for
+ * by a forced function call first, and by one completion when that brings none (reference §12.11).
  */
 export async function generateTitle(ctx: RunContext, replyText: string): Promise<void> {
   const { deps } = ctx;
+  const conversationId = ctx.reply.conversationId;
   const prompt = transcript(ctx.requestMessage.text, replyText);
-  const request = titleRequest(ctx, prompt);
-  try {
-    let raw = '';
-    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
-    for await (const event of ctx.provider.stream(request, AbortSignal.timeout(TITLE_TIMEOUT_MS))) {
-      if (event.type === 'text-delta') raw += event.delta;
-      else if (event.type === 'finish') usage = event.usage;
+  if (titleMethodOf(ctx) === 'functions') {
+    try {
+      const title = await askForTitle(ctx, prompt, 'functions');
+      if (title !== '') {
+        await deps.conversations.setGeneratedTitle(ctx.userId, conversationId, title);
+        return;
+      }
+      deps.logger.warn(
+        { conversationId },
+        'the title function was not called; asking for a title by completion',
+      );
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, conversationId },
+        'could not get a title by function call; asking by completion',
+      );
     }
-    const title = cleanTitle(raw);
-    if (title !== '') await deps.conversations.setGeneratedTitle(ctx.userId, ctx.reply.conversationId, title);
+  }
+  try {
+    const title = await askForTitle(ctx, prompt, 'completion');
+    if (title !== '') await deps.conversations.setGeneratedTitle(ctx.userId, conversationId, title);
     else await titleFromFirstMessage(ctx);
-    await deps.balance.recordUsage(ctx.userId, {
-      conversationId: ctx.reply.conversationId,
-      messageId: ctx.reply.messageId,
-      endpoint: ctx.reply.endpoint,
-      model: request.model,
-      promptTokens: usage?.inputTokens ?? ctx.countTokens(`${TITLE_INSTRUCTIONS}\n${prompt}`),
-      completionTokens: usage?.outputTokens ?? ctx.countTokens(raw),
-      kind: 'title',
-    });
   } catch (error) {
-    deps.logger.warn({ err: error, conversationId: ctx.reply.conversationId }, 'could not generate a title');
+    deps.logger.warn({ err: error, conversationId }, 'could not generate a title');
     await titleFromFirstMessage(ctx);
   }
 }

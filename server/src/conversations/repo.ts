@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { driverValue, rawPlaceholder } from '../db/prepared';
-import { conversationColumns, conversations, type JsonObject } from '../db/schema';
+import { conversationColumns, conversations, messages, type JsonObject } from '../db/schema';
 
 const columns = conversationColumns;
 
@@ -351,6 +351,17 @@ export async function archiveAllRows(db: Db, userId: string): Promise<number> {
     )
     .returning({ conversationId: conversations.conversationId });
   return rows.length;
+}
+
+/** The text of the conversation's first message written by its user (oldest first), or null. */
+export async function selectFirstUserText(db: Db, conversationId: string): Promise<string | null> {
+  const rows = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.isCreatedByUser, true)))
+    .orderBy(messages.createdAt, messages.messageId)
+    .limit(1);
+  return rows[0]?.text ?? null;
 }
 
 /** Sets the title only while it is still `whileTitle` (a generated title never replaces a rename). */

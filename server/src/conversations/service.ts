@@ -39,8 +39,10 @@ import {
   type TurnConversationValues,
   updateConversationRow,
   selectPinnedAfter,
+  selectFirstUserText,
   withPinsLock,
 } from './repo';
+import { titleFromMessage } from './message-title';
 
 export type { Db } from '../db/client';
 
@@ -217,9 +219,23 @@ export async function updateConversation(
   // Pins of one user are taken one at a time (the pins lock, before the tags lock): concurrent pins near the
   // limit would otherwise each count the others' uncommitted pins as absent and pass 50 together.
   const row = pinned === true ? await withPinsLock(db, userId, apply) : await apply(db);
+  if (row && isTemporary === false && row.title === DEFAULT_TITLE) {
+    return presentConversation((await titleKeptChat(db, userId, row)) ?? row);
+  }
   if (row) return presentConversation(row);
   if (pinned === true && (await findConversation(db, userId, conversationId))) throw pinLimit();
   throw notFound(CONVERSATION_NOT_FOUND);
+}
+
+/**
+ * A temporary chat is never titled; once kept it is named by its first message (as the chat names one whose
+ * title was not generated), unless it was renamed meanwhile. Null when there is nothing to name it by.
+ */
+async function titleKeptChat(db: Db, userId: string, row: ConversationRecord): Promise<ConversationRecord | null> {
+  const text = await selectFirstUserText(db, row.conversationId);
+  const title = toStorableText(titleFromMessage(text ?? '')).trim().slice(0, TITLE_MAX_LENGTH);
+  if (title === '' || title === DEFAULT_TITLE) return null;
+  return replaceTitleIf(db, userId, row.conversationId, title, DEFAULT_TITLE);
 }
 
 /** Settings → Data controls → "Archive all": every listed conversation of the caller is archived. */
