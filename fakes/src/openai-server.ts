@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAzureApi } from './azure-route';
 import { handleChatCompletions } from './chat-completions-route';
+import { handleTextCompletions } from './text-completions-route';
 import { EmbeddingFailures, handleEmbeddings } from './embeddings-route';
 import { handleControl } from './control-routes';
 import type { ControlDeps } from './control-routes';
@@ -80,6 +81,9 @@ async function handleApi(
     sendJson(res, 200, { object: 'list', data: deps.queue.models });
   } else if (route === 'POST /v1/chat/completions') {
     await handleChatCompletions(res, body, deps.queue, signal);
+    entry.answeredAt = performance.now();
+  } else if (route === 'POST /v1/completions') {
+    await handleTextCompletions(res, body, deps.queue, signal);
     entry.answeredAt = performance.now();
   } else if (route === 'POST /v1/embeddings') {
     handleEmbeddings(res, body, failures);

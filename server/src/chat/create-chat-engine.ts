@@ -106,6 +106,8 @@ function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort 
         ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
         titleConvo: resolved.titleConvo ?? true,
         ...(resolved.titleModel ? { titleModel: resolved.titleModel } : {}),
+        ...(resolved.titleMethod ? { titleMethod: resolved.titleMethod } : {}),
+        ...(resolved.forcePrompt ? { forcePrompt: true as const } : {}),
         ...(resolved.summarize
           ? { summarize: resolved.summaryModel ? { model: resolved.summaryModel } : {} }
           : {}),

@@ -130,6 +130,7 @@ function requestBase(
     credentials: resolved.credentials,
     ...(resolved.extraBody ? { extraBody: resolved.extraBody } : {}),
     ...(resolved.dropParams ? { dropParams: resolved.dropParams } : {}),
+    ...(resolved.forcePrompt ? { forcePrompt: true } : {}),
   };
   const system = systemPrompt(options);
   if (system) base.system = system;

@@ -93,12 +93,49 @@ describe('loadYamlConfig', () => {
   });
 
   it('names cache and secureImageLinks as ignored: Parley has no use for them (issue 27 SPEC item 5)', () => {
-    const { dir } = withConfig('version: 1.0.8\ncache: false\nsecureImageLinks: true\nimageOutputType: webp\n');
+    const { dir } = withConfig(
+      'version: 1.0.8\ncache: false\nsecureImageLinks: true\nimageOutputType: webp\n',
+    );
     const loaded = loadYamlConfig(undefined, dir);
     expect(loaded?.config).not.toHaveProperty('cache');
     expect(loaded?.config).not.toHaveProperty('secureImageLinks');
     expect(loaded?.config.imageOutputType).toBe('webp');
     expect(loaded?.ignoredKeys).toEqual(['cache', 'secureImageLinks']);
+  });
+
+  it('reads titleMethod (structured too) and forcePrompt of custom endpoints and Azure; warns about assistants titles', () => {
+    const { dir } = withConfig(`version: 1.0.8
+endpoints:
+  custom:
+    - name: Local
+      apiKey: k
+      baseURL: http://127.0.0.1:1/v1
+      models: { default: [m] }
+      titleMethod: structured
+      forcePrompt: true
+  azureOpenAI:
+    titleMethod: functions
+    groups:
+      - { group: a, apiKey: k, instanceName: i, deploymentName: d, version: v, forcePrompt: true, models: { gpt-4: true } }
+  assistants:
+    titleConvo: true
+    titleMethod: completion
+    titleModel: gpt-4o-mini
+`);
+    const loaded = loadYamlConfig(undefined, dir);
+    expect(loaded?.config.endpoints?.custom?.[0]).toMatchObject({
+      titleMethod: 'structured',
+      forcePrompt: true,
+    });
+    expect(loaded?.config.endpoints?.azureOpenAI).toMatchObject({
+      titleMethod: 'functions',
+      groups: [{ forcePrompt: true }],
+    });
+    expect(loaded?.ignoredKeys).toEqual([
+      'endpoints.assistants.titleConvo',
+      'endpoints.assistants.titleMethod',
+      'endpoints.assistants.titleModel',
+    ]);
   });
 
   it('still validates the values of keys it knows when it ignores others', () => {

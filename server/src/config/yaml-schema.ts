@@ -21,6 +21,8 @@ export const BUILT_IN_ENDPOINTS = [
 
 const stringRecord = z.record(z.string(), z.string());
 const paramsRecord = z.record(z.string(), z.unknown());
+/** How titles are asked for: one completion, or a forced function call (`structured` is LibreChat's later name). */
+const titleMethodSchema = z.enum(['completion', 'functions', 'structured']);
 
 const customEndpointSchema = z
   .strictObject({
@@ -33,7 +35,7 @@ const customEndpointSchema = z
       userIdQuery: z.boolean().optional(),
     }),
     titleConvo: z.boolean().optional(),
-    titleMethod: z.enum(['completion', 'functions']).optional(),
+    titleMethod: titleMethodSchema.optional(),
     titleModel: z.string().optional(),
     summarize: z.boolean().optional(),
     summaryModel: z.string().optional(),
@@ -127,7 +129,7 @@ const azureEndpointSchema = z
     plugins: z.boolean().optional(),
     assistants: z.boolean().optional(),
     titleConvo: z.boolean().optional(),
-    titleMethod: z.enum(['completion', 'functions']).optional(),
+    titleMethod: titleMethodSchema.optional(),
     titleModel: z.string().optional(),
     summarize: z.boolean().optional(),
     summaryModel: z.string().optional(),
@@ -169,6 +171,8 @@ export const ASSISTANT_CAPABILITIES = [
 
 // No `pollIntervalMs`: it paced LibreChat's polling of OpenAI's runs; Parley runs assistants itself and streams
 // each step, so the key is ignored with the start-up warning of any unused key (docs/decisions.md).
+// No `titleConvo`/`titleMethod`/`titleModel` either: an assistants thread's title follows TITLE_CONVO and the
+// assistant's model (LibreChat 0.7.1 did not read them there either), so they are warned about the same way.
 const assistantsEndpointSchema = z.strictObject({
   disableBuilder: z.boolean().optional(),
   timeoutMs: z.number().int().positive().optional(),

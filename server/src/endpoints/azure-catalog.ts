@@ -30,6 +30,7 @@ export function azureEntryOf(
       assistants: yaml.assistants ?? false,
       titleConvo: yaml.titleConvo,
       titleModel: yaml.titleModel,
+      titleMethod: yaml.titleMethod,
     } as const;
     return { type: 'azure', name: 'azureOpenAI', target };
   }
@@ -96,6 +97,7 @@ function resolveGroup(group: YamlGroup, vars: Env, report: Report): AzureGroup |
     headers: resolveHeaders(group.additionalHeaders, vars, report),
     addParams: group.addParams,
     dropParams: group.dropParams,
+    forcePrompt: group.forcePrompt,
     assistants: group.assistants ?? false,
     models,
   };

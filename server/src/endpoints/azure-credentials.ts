@@ -65,6 +65,7 @@ function azureGroupCredentials(
     },
     ...(group.addParams ? { extraBody: group.addParams } : {}),
     ...(group.dropParams ? { dropParams: group.dropParams } : {}),
+    ...(group.forcePrompt ? { forcePrompt: true as const } : {}),
     ...titleSettings(target),
   };
 }

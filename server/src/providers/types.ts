@@ -110,6 +110,11 @@ export interface ChatRequest {
   extraBody?: Record<string, unknown>;
   /** YAML `dropParams`, removed from the request body by the adapter. */
   dropParams?: string[];
+  /**
+   * A custom endpoint's YAML `forcePrompt`: the OpenAI-family adapter sends one prompt string to the Completions
+   * API (`/completions`) instead of messages to Chat Completions; tools are not sent then.
+   */
+  forcePrompt?: true;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'other';

@@ -1,4 +1,4 @@
-// One streamed Chat Completions call: request, chunks → events, one `finish`, errors mapped once.
+// One streamed Chat Completions call (a text Completions call for a `forcePrompt` endpoint): request, chunks → events, one `finish`, errors mapped once.
 import type OpenAI from 'openai';
 import { IdleWatchdog } from '../shared/idle-watchdog';
 import { mapOpenAIError } from '../shared/map-openai-error';
@@ -6,6 +6,7 @@ import { ProviderError } from '../types';
 import type { ChatRequest, ProviderEvent } from '../types';
 import { buildChatBody } from './build-chat-body';
 import { ChunkReader } from './chunk-reader';
+import { buildPromptBody, PromptChunkReader } from './prompt-completion';
 
 export interface StreamTimeouts {
   /** Longest wait for the response headers (the SDK's `timeout`). */
@@ -34,14 +35,14 @@ export async function* streamChatCompletion(
 ): AsyncGenerator<ProviderEvent> {
   if (signal.aborted) return;
   const watchdog = new IdleWatchdog(signal, timeouts.idleTimeoutMs);
-  const reader = new ChunkReader();
   let chunks = 0;
+  let opened: OpenedStream | undefined;
   try {
-    const stream = await client.chat.completions.create(buildChatBody(req), { signal: watchdog.signal });
-    for await (const chunk of stream) {
+    opened = await openStream(client, req, watchdog.signal);
+    for await (const events of opened.events) {
       watchdog.touch();
       chunks += 1;
-      yield* reader.read(chunk);
+      yield* events;
     }
   } catch (error) {
     if (signal.aborted) return;
@@ -54,6 +55,28 @@ export async function* streamChatCompletion(
   if (signal.aborted) return;
   if (watchdog.timedOut) throw idleTimeoutError(timeouts.idleTimeoutMs);
   // A 200 that held no chunk at all (an HTML page, a bare `[DONE]`) is no empty reply but a broken answer.
-  if (chunks === 0) throw new ProviderError('upstream', NO_CHUNKS);
-  yield* reader.end();
+  if (chunks === 0 || !opened) throw new ProviderError('upstream', NO_CHUNKS);
+  yield* opened.end();
+}
+
+/** The events of each chunk as it arrives, and those of the end (assembled tool calls, the `finish`). */
+interface OpenedStream {
+  events: AsyncIterable<ProviderEvent[]>;
+  end(): ProviderEvent[];
+}
+
+async function* eventsOf<C>(stream: AsyncIterable<C>, read: (chunk: C) => ProviderEvent[]) {
+  for await (const chunk of stream) yield read(chunk);
+}
+
+/** Chat Completions, or the legacy Completions API with one prompt for a `forcePrompt` endpoint. */
+async function openStream(client: OpenAI, req: ChatRequest, signal: AbortSignal): Promise<OpenedStream> {
+  if (req.forcePrompt) {
+    const reader = new PromptChunkReader();
+    const stream = await client.completions.create(buildPromptBody(req), { signal });
+    return { events: eventsOf(stream, (chunk) => reader.read(chunk)), end: () => reader.end() };
+  }
+  const reader = new ChunkReader();
+  const stream = await client.chat.completions.create(buildChatBody(req), { signal });
+  return { events: eventsOf(stream, (chunk) => reader.read(chunk)), end: () => reader.end() };
 }
