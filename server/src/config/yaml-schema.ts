@@ -185,9 +185,6 @@ const assistantsEndpointSchema = z.strictObject({
   models: z
     .strictObject({ default: z.array(z.string()).optional(), fetch: z.boolean().optional() })
     .optional(),
-  titleConvo: z.boolean().optional(),
-  titleMethod: z.enum(['completion', 'functions']).optional(),
-  titleModel: z.string().optional(),
   headers: stringRecord.optional(),
 });
 
