@@ -53,6 +53,23 @@ test('share a chat with an image: public for anyone, then signed-in only, then r
   // A loaded machine may take a while for the first reply.
   await expect(messages(page).nth(1)).toContainText('The dot is red.', { timeout: 30_000 });
 
+  // The chat header's Share opens the same dialog, at 1280 and at 375 px, in both schemes.
+  const headerShare = page.getByRole('button', { name: 'Share', exact: true });
+  for (const size of ['desktop', 'mobile'] as const) {
+    for (const colorScheme of COLOR_SCHEMES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await page.emulateMedia({ colorScheme });
+      await expectShown(headerShare);
+      await snapshot(page, `shares-header-${size}-${colorScheme}`);
+    }
+    await headerShare.click();
+    const fromHeader = page.getByRole('dialog', { name: 'Share link to chat' });
+    await expect(fromHeader.getByRole('button', { name: 'Create link' })).toBeVisible();
+    await fromHeader.getByRole('button', { name: 'Close' }).click();
+    await expect(fromHeader).toBeHidden();
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+
   const dialog = await openShare(page, 'What colour is this dot?');
   await dialog.getByLabel('Who can open it').selectOption({ label: 'Anyone with the link' });
   await dialog.getByRole('button', { name: 'Create link' }).click();
@@ -105,7 +122,18 @@ test('share a chat with an image: public for anyone, then signed-in only, then r
   await expect(dialog.getByLabel('Who can open it')).toHaveValue('signed_in');
   await stranger.reload();
   await expectNotFound(stranger, false);
-  await snapshot(stranger, 'shares-not-found-desktop-dark');
+  for (const size of ['mobile', 'desktop'] as const) {
+    for (const colorScheme of COLOR_SCHEMES) {
+      await stranger.setViewportSize(VIEWPORTS[size]);
+      await stranger.emulateMedia({ colorScheme });
+      await expectShown(stranger.getByRole('link', { name: 'Sign in' }));
+      await expectShown(stranger.getByText(NOT_FOUND));
+      await expectNoSidewaysScroll(stranger);
+      // The same page for every reason: nothing of the chat shows, not its title.
+      await expect(stranger.getByText('What colour is this dot?')).toHaveCount(0);
+      await snapshot(stranger, `shares-not-found-${size}-${colorScheme}`);
+    }
+  }
   const { page: member, email: memberEmail } = await visitorWithEmail(browser, baseURL ?? '', true);
   await member.goto(url);
   await expect(member.getByRole('heading', { name: 'What colour is this dot?', level: 1 })).toBeVisible();
@@ -167,7 +195,22 @@ test('update a link after an edit, list it in Data controls, and continue it as 
   await expect(links.getByRole('link', { name: 'How is the weather?', exact: true })).toBeVisible();
   await expect(links).toContainText('Signed-in users only');
   await expect(links).toContainText('Never expires');
-  await snapshot(page, 'shares-settings-desktop-light');
+  for (const size of ['mobile', 'desktop'] as const) {
+    for (const colorScheme of COLOR_SCHEMES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await page.emulateMedia({ colorScheme });
+      await expectShown(links.getByRole('link', { name: 'How is the weather?', exact: true }));
+      for (const action of ['Open the link', 'Copy the link', 'Update the link', 'Delete the link']) {
+        await expectShown(
+          links.getByRole(action === 'Open the link' ? 'link' : 'button', {
+            name: `${action} to How is the weather?`,
+          }),
+        );
+      }
+      await snapshot(page, `shares-settings-${size}-${colorScheme}`);
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
   await links.getByRole('button', { name: 'Update the link to How is the weather?' }).click();
   await expect(page.getByText('Link updated').first()).toBeVisible();
   await member.reload();

@@ -11,6 +11,7 @@ import { ModelSelect } from '../../features/endpoints/components/model-select';
 import { ParametersPopover } from '../../features/endpoints/components/parameters-popover';
 import { Tooltip } from '../../components/ui/tooltip';
 import { ConversationTagsButton } from '../../features/conversations/components/conversation-tags-button';
+import { ShareButton } from './share-button';
 
 interface ChatHeaderProps {
   flags: InterfaceConfig | undefined;
@@ -92,6 +93,7 @@ export function ChatHeader({
             isNew={isNew}
           />
         )}
+        <ShareButton />
         <ConversationTagsButton />
         {flags?.presets !== false && presetsMenu}
       </div>

@@ -65,3 +65,10 @@ export const ClockIcon = icon(
 );
 export const ArrowUpSmallIcon = icon(<path d="M12 19V5M6 11l6-6 6 6" />);
 export const ArrowDownSmallIcon = icon(<path d="M12 5v14M6 13l6 6 6-6" />);
+/** An arrow leaving a tray: share (the chat header's Share). */
+export const ShareIcon = icon(
+  <>
+    <path d="M12 15V4M8 8l4-4 4 4" />
+    <path d="M5 12v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
+  </>,
+);
