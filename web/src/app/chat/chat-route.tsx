@@ -20,7 +20,12 @@ import { conversationSaved, refreshTitle } from '../../features/conversations/ap
 import { ForkMenu } from '../../features/conversations/components/fork-menu';
 import { TemporaryChatBar } from '../../features/conversations/components/temporary-chat-bar';
 import { useTemporaryChat } from '../../features/conversations/temporary-chat';
-import { useEndpointsConfig, useModelsConfig } from '../../features/endpoints/api/endpoints';
+import {
+  endpointsConfigQuery,
+  modelsConfigQuery,
+  useEndpointsConfig,
+  useModelsConfig,
+} from '../../features/endpoints/api/endpoints';
 import { ModelSelect } from '../../features/endpoints/components/model-select';
 import { endpointEntries } from '../../features/endpoints/endpoint-names';
 import { useKeyExpiry } from '../../features/keys/api/keys';
@@ -200,8 +205,21 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
   );
 
   const switchEndpoint = (endpoint: string) => {
-    if (!available || endpoint === setup?.endpoint) return;
-    const next = setupForEndpoint(endpoint, available);
+    if (available) return applyEndpoint(endpoint, available);
+    // The endpoints menu can be open before the model lists arrive (a slow provider, a busy server): the
+    // choice waits for them instead of being dropped. A failed list shows its own error on the screen.
+    void Promise.all([
+      queryClient.ensureQueryData(endpointsConfigQuery),
+      queryClient.ensureQueryData(modelsConfigQuery),
+    ])
+      .then(([loadedEndpoints, loadedModels]) =>
+        applyEndpoint(endpoint, { endpoints: loadedEndpoints, models: loadedModels, lastModels }),
+      )
+      .catch(() => undefined);
+  };
+  const applyEndpoint = (endpoint: string, loaded: NonNullable<typeof available>) => {
+    if (endpoint === setup?.endpoint) return;
+    const next = setupForEndpoint(endpoint, loaded);
     if (conversationId === 'new' || modularChat) {
       setSetup(conversationId, next);
     } else {
