@@ -1,8 +1,9 @@
 // `npm test`: install what the tests need from the system, then lint, type-check, build, unit and
 // integration tests (PGlite, PostgreSQL, Redis) and the browser journeys. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QUARANTINED_JOURNEYS, QUARANTINED_UNIT_FILES } from './quarantine.mjs';
 
@@ -17,14 +18,26 @@ function sh(command, args, options = {}) {
   return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-function step(name, command, args) {
+function step(name, command, args, onFailure = () => {}) {
   process.stdout.write(`\n▶ ${name}\n`);
   const { ok, seconds } = sh(command, args);
   if (!ok) {
+    onFailure();
     process.stderr.write(`\n✘ ${name} failed (${seconds} s)\n`);
     process.exit(1);
   }
   process.stdout.write(`✔ ${name} (${seconds} s)\n`);
+}
+
+/** A failed journey's page as Playwright saw it (its accessibility snapshot): CI keeps only the log. */
+function printFailedPages() {
+  const results = join(root, 'e2e', 'test-results');
+  if (!existsSync(results)) return;
+  for (const entry of readdirSync(results, { recursive: true })) {
+    if (!String(entry).endsWith('error-context.md')) continue;
+    const text = readFileSync(join(results, String(entry)), 'utf8');
+    process.stdout.write(`\n──── ${entry} ────\n${text.slice(0, 8000)}\n`);
+  }
 }
 
 function reachable(port) {
@@ -137,7 +150,7 @@ step('unit and integration tests', 'npx', [
   ...QUARANTINED_UNIT_FILES.flatMap((entry) => ['--exclude', entry.file]),
 ]);
 process.env.E2E_QUARANTINED = QUARANTINED_JOURNEYS.map((entry) => entry.file).join(',');
-step('browser journeys', 'npm', ['run', 'test:e2e']);
+step('browser journeys', 'npm', ['run', 'test:e2e'], printFailedPages);
 for (const [kind, entries] of [
   ['unit test files', QUARANTINED_UNIT_FILES],
   ['journeys', QUARANTINED_JOURNEYS],
@@ -156,13 +169,12 @@ if (QUARANTINED_UNIT_FILES.length > 0) {
 }
 if (QUARANTINED_JOURNEYS.length > 0) {
   process.env.E2E_QUARANTINED = '';
-  step('quarantined journeys (retried)', 'npm', [
-    'run',
-    'test:e2e',
-    '--',
-    '--retries=2',
-    ...QUARANTINED_JOURNEYS.map((entry) => entry.file),
-  ]);
+  step(
+    'quarantined journeys (retried)',
+    'npm',
+    ['run', 'test:e2e', '--', '--retries=2', ...QUARANTINED_JOURNEYS.map((entry) => entry.file)],
+    printFailedPages,
+  );
 }
 step('container image', 'npx', ['tsx', 'scripts/container-image-test.ts']);
 process.stdout.write('\n✔ all tests passed\n');
