@@ -1,10 +1,12 @@
 // Spent for a budget = the ledger's sum over its current window plus the live reservations, for the users
 // in its scope and the models its glob matches; any number of budgets in one statement (one snapshot, so a
-// turn settling meanwhile is counted once: either as its ledger row or as its reservation).
+// turn settling meanwhile is counted once: either as its ledger row or as its reservation). The ledger's sum
+// is read from its daily rollups (windows are whole UTC days): per day and model for a global budget, per
+// user, day and model otherwise; the trigger that keeps them runs in the statement that writes the row.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Budget } from '@parley/shared/schemas/budget';
 import type { Db } from '../db/client';
-import { budgetReservations, groupMembers, usageLedger, users } from '../db/schema';
+import { budgetReservations, groupMembers, usageDaily, usageDailyModels, users } from '../db/schema';
 import { modelMatches } from './glob';
 import { windowOf } from './windows';
 
@@ -22,18 +24,23 @@ function scopeFilter(budget: Budget, userColumn: SQL): SQL {
   }
 }
 
+const isoDay = (at: Date): string => at.toISOString().slice(0, 10);
+
 function ledgerSum(budget: Budget, now: Date): SQL {
   const window = windowOf(budget.period, now);
+  const from = isoDay(window.from);
+  const to = isoDay(window.to);
+  const table = budget.scope === 'global' ? usageDailyModels : usageDaily;
   const measure =
     budget.metric === 'credits'
-      ? sql`coalesce(sum(${usageLedger.credits}), 0)`
+      ? sql`coalesce(sum(${table.credits}), 0)`
       : budget.metric === 'tokens'
-        ? sql`coalesce(sum(${usageLedger.promptTokens} + ${usageLedger.completionTokens}), 0)`
-        : sql`count(*)`;
-  const model = budget.model ? modelMatches(sql`${usageLedger.model}`, budget.model) : sql`true`;
-  return sql`(select ${measure} from ${usageLedger} where ${usageLedger.at} >= ${window.from.toISOString()}
-    and ${usageLedger.at} < ${window.to.toISOString()} and ${scopeFilter(budget, sql`${usageLedger.userId}`)}
-    and ${model})`;
+        ? sql`coalesce(sum(${table.tokens}), 0)`
+        : sql`coalesce(sum(${table.requests}), 0)`;
+  const model = budget.model ? modelMatches(sql`${table.model}`, budget.model) : sql`true`;
+  const scope = budget.scope === 'global' ? sql`true` : scopeFilter(budget, sql`${usageDaily.userId}`);
+  return sql`(select ${measure} from ${table} where ${table.day} >= ${from}::date and ${table.day} < ${to}::date
+    and ${scope} and ${model})`;
 }
 
 function reservedSum(budget: Budget, now: Date): SQL {

@@ -1,6 +1,6 @@
 // Usage read from the ledger: rollups by user, model, UTC day or group with keyset cursors, and the CSV
 // export's batches (ledger rows by (at, id), daily rollups one day at a time), never one big result in memory.
-import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEntry, UsageGroupBy, UsageRow, UsageTotals } from '@parley/shared/schemas/budget';
 import type { Db } from '../db/client';
 import { groupMembers, groups, usageLedger } from '../db/schema';
@@ -164,21 +164,25 @@ function entryOf(row: typeof L.$inferSelect): LedgerEntry {
   };
 }
 
-/** Every ledger row of the filter, oldest first, read `EXPORT_BATCH` at a time by (at, id). */
+/**
+ * Every ledger row of the filter, oldest first, read `EXPORT_BATCH` at a time by the keyset `(at, id) > (…)`
+ * on the `(at, id)` index (each page starts where the last ended, never an offset). The cursor keeps `at` as
+ * the database's text: a JavaScript Date would drop its microseconds and repeat rows.
+ */
 export async function* ledgerBatches(db: Db, filter: UsageFilter): AsyncGenerator<LedgerEntry[]> {
-  let after: { at: Date; id: string } | undefined;
+  let after: { at: string; id: string } | undefined;
   for (;;) {
-    const keyset = after ? or(gt(L.at, after.at), and(eq(L.at, after.at), gt(L.id, after.id))) : undefined;
+    const keyset = after ? sql`(${L.at}, ${L.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
     const rows = await db
-      .select()
+      .select({ row: L, cursorAt: sql<string>`${L.at}::text` })
       .from(L)
       .where(keyset ? and(filterOf(filter), keyset) : filterOf(filter))
       .orderBy(asc(L.at), asc(L.id))
       .limit(EXPORT_BATCH);
-    if (rows.length > 0) yield rows.map(entryOf);
+    if (rows.length > 0) yield rows.map(({ row }) => entryOf(row));
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;
-    after = { at: last.at, id: last.id };
+    after = { at: last.cursorAt, id: last.row.id };
   }
 }
 

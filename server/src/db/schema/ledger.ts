@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BUDGET_METRICS, BUDGET_PERIODS, BUDGET_SCOPES, LEDGER_KINDS } from '@parley/shared/schemas/budget';
 import { sqlLiteralList, timestamps } from './columns';
 import { users } from './users';
@@ -31,7 +44,8 @@ export const usageLedger = pgTable(
     unpriced: boolean('unpriced').notNull().default(false),
   },
   (table) => [
-    index('usage_ledger_at_idx').on(table.at),
+    // (at, id): the raw CSV export reads keyset pages `(at, id) > (…)` in this order (migration 0017).
+    index('usage_ledger_at_id_idx').on(table.at, table.id),
     index('usage_ledger_user_id_at_idx').on(table.userId, table.at),
     check('usage_ledger_kind_check', sql`${table.kind} in (${sqlLiteralList(LEDGER_KINDS)})`),
   ],
@@ -39,6 +53,41 @@ export const usageLedger = pgTable(
 
 export type LedgerRow = typeof usageLedger.$inferSelect;
 export type NewLedgerRow = typeof usageLedger.$inferInsert;
+
+/**
+ * The ledger summed per UTC day, user and model, kept by a statement trigger on `usage_ledger` inserts in the
+ * inserting transaction (migration 0017), so budget admission sums a few rows per user instead of a month of
+ * calls (docs/decisions.md "Daily rollups for budget admission"). Never written by the application.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    model: text('model').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    /** Prompt + completion tokens, a budget's `tokens` metric. */
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+    credits: numeric('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.day, table.model] }),
+    index('usage_daily_day_idx').on(table.day),
+  ],
+);
+
+/** The same per UTC day and model over everyone: what a global budget sums (about 31 × models rows a month). */
+export const usageDailyModels = pgTable(
+  'usage_daily_models',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    model: text('model').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+    credits: numeric('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.model] })],
+);
 
 /** Budgets made through the API (YAML `budgets:` entries are read from the config, never stored). */
 export const budgets = pgTable(
