@@ -8,12 +8,13 @@
 // 20) unless BASE_IMAGE names one the daemon already has. The host's CA bundle is handed to the build through
 // docker/ca (the Dockerfile's hook for TLS-inspecting proxies) and removed afterwards.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI } from '../fakes/src/openai-server';
+import { missingFromEnvExample } from './env-example';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const isCI = process.env.CI === 'true';
@@ -88,15 +89,6 @@ function freePort(): Promise<number> {
 }
 
 /** The variables of README's Configuration table (first column of each row). */
-function readmeVariables(): string[] {
-  const names = new Set<string>();
-  for (const line of readFileSync(join(root, 'README.md'), 'utf8').split('\n')) {
-    const first = line.startsWith('| `') ? line.split('|')[1] : undefined;
-    for (const match of first?.matchAll(/`([A-Z][A-Z0-9_]+)`/g) ?? []) names.add(match[1]!);
-  }
-  return [...names];
-}
-
 interface Session {
   url: string;
   headers: Record<string, string>;
@@ -269,8 +261,7 @@ async function main(): Promise<void> {
     await fake.close();
   }
 
-  const example = readFileSync(join(root, '.env.example'), 'utf8');
-  const missing = readmeVariables().filter((name) => !new RegExp(`^(# )?${name}=`, 'm').test(example));
+  const missing = missingFromEnvExample(root);
   if (missing.length > 0) throw new Error(`.env.example lacks README's ${missing.join(', ')}`);
   // README: copy .env.example to .env, then compose; checked in a scratch folder with just those two files.
   const scratch = mkdtempSync(join(tmpdir(), 'parley-compose-'));
