@@ -3,7 +3,8 @@ import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 
 /**
  * Issue 16 "Contradictions" and item 4: a balance that cannot pay shows SPEC §8's "Insufficient Funds" with the
- * balance, prompt tokens and cost in a code block, and nothing reaches the model. Screenshots light/dark, 375/1280.
+ * balance, prompt tokens and cost in a code block, and nothing reaches the model; the refused turn is saved, so
+ * a reload still shows it. Screenshots light/dark, 375/1280.
  */
 
 // Balance checking on, with a start balance far below what any message costs.
@@ -35,6 +36,17 @@ test('shows SPEC’s “Insufficient Funds” with balance, prompt tokens and co
   await expect(card.getByRole('button', { name: 'Regenerate' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
   expect(await fake.chatRequests()).toEqual([]);
+  // The refused turn is saved (issue 27 trip-over item 6): the chat left /c/new, is listed, and a reload
+  // still shows the message and the card.
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const history = page.getByRole('navigation', { name: 'Chat history' });
+  await expect(history.getByRole('link', { name: 'Hello there' })).toBeVisible();
+  await page.reload();
+  await expect(messages(page).first()).toContainText('Hello there');
+  const saved = messages(page).nth(1).getByRole('alert');
+  await expect(saved).toContainText('Insufficient Funds');
+  await expect(saved.locator('pre')).toContainText('Balance: 3');
+  await expect(saved.getByRole('button', { name: 'Regenerate' })).toBeVisible();
 });
 
 for (const size of ['mobile', 'desktop'] as const) {

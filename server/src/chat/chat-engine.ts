@@ -8,11 +8,11 @@ import { appendEvent, createdEvent } from './chat-events';
 import type { RunFailure } from './drive-provider';
 import { acquireMessageSlot, type ReleaseSlot } from './message-limits';
 import type { BudgetHold } from './ports';
-import { tokenBudget } from './prompt-options';
 import { prepareTurn, type PreparedTurn, type StartInput } from './prepare-turn';
 import { concatEntries, mergeSnapshot, parseDetail } from './resume-snapshot';
 import type { ChatEngineDeps, ReplyIdentity, RunContext } from './run-context';
 import { runGeneration } from './run-generation';
+import { admitCost } from './turn-cost';
 import { replySender } from '@parley/shared/messages/reply-sender';
 import { onFirstEvent, startUpstream, type Upstream } from './upstream';
 
@@ -99,23 +99,6 @@ function watchStart(upstream: Upstream | undefined, run: RunContext['assistantRu
   return run && upstream ? onFirstEvent(upstream, () => run.progress('in_progress')) : upstream;
 }
 
-/** Reserves the turn's most possible cost under the budgets that apply to it (402 when one is used up). */
-async function holdBudget(
-  deps: ChatEngineDeps,
-  input: StartInput,
-  prepared: PreparedTurn,
-): Promise<BudgetHold | undefined> {
-  const { request, context } = prepared;
-  if (!deps.budgets || !request || !context) return undefined;
-  const model = input.body.model;
-  const { replyTokens } = tokenBudget(model, request.params);
-  return deps.budgets.admit(input.userId, {
-    model,
-    promptTokens: context.promptTokens,
-    maxOutputTokens: replyTokens,
-  });
-}
-
 /** Gives a budget reservation back when the turn will not run. */
 async function releaseHold(deps: ChatEngineDeps, hold: BudgetHold | undefined): Promise<void> {
   await hold?.release().catch((error: unknown) => {
@@ -124,14 +107,15 @@ async function releaseHold(deps: ChatEngineDeps, hold: BudgetHold | undefined): 
 }
 
 /**
- * Once every check has passed (limits, moderation, the balance for the prompt), the provider request goes
- * out while the turn is saved (in a conversation known to be the caller's or new; else after the save);
- * its events wait until `created` is in the log. A turn that cannot be saved aborts the request and throws.
+ * Once every check has passed (limits, moderation, the balance and budgets for the prompt), the provider
+ * request goes out while the turn is saved (in a conversation known to be the caller's or new; else after the
+ * save); its events wait until `created` is in the log. A turn that cannot be saved aborts the request and
+ * throws.
  */
 async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): Promise<StartedGeneration> {
   await admitRequest(deps, input);
   const prepared = await prepareTurn(deps, input);
-  const budgetHold = await holdBudget(deps, input, prepared);
+  const budgetHold = await admitCost(deps, input, prepared, replyOf(input, prepared));
   let releaseSlot: ReleaseSlot;
   try {
     releaseSlot = await acquireMessageSlot(deps.counters, deps.settings, input.userId);

@@ -1,7 +1,7 @@
 // Everything decided before a run may start; any problem here is a plain JSON error (API.md "Chat").
 import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
-import { AppError, badRequest } from '../lib/errors';
+import { badRequest } from '../lib/errors';
 import type { ChatProvider, ChatRequest, GenerationParams } from '../providers/types';
 import { buildContext, ContextLengthError, type BuiltContext } from './context';
 import type { RunFailure } from './drive-provider';
@@ -137,7 +137,7 @@ function requestBase(
   return base;
 }
 
-/** Resolves the endpoint, places the turn, builds the prompt and checks the balance. */
+/** Resolves the endpoint, places the turn and builds the prompt (its cost is checked by the engine). */
 export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Promise<PreparedTurn> {
   const { userId, body } = input;
   const resolved = await deps.endpoints.resolve({ userId, endpoint: body.endpoint, model: body.model });
@@ -182,7 +182,6 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
     const failure: RunFailure = { kind: 'context_length', message: error.message, cause: error };
     return { ...prepared, request: undefined, context: undefined, failure };
   }
-  await checkBalance(deps, userId, body.model, context.promptTokens);
   if (context.system) base.system = context.system;
   const request: ChatRequest = { ...base, messages: context.messages };
   if (agentTools.length === 0) return { ...prepared, request, context, failure: undefined };
@@ -230,13 +229,4 @@ async function agentModelOf(
   const params = generationParams(kind, model, optionsOf(body), userId);
   params.temperature = agentOptions?.temperature ?? AGENT_OPTION_DEFAULTS.temperature;
   return { model, params };
-}
-
-async function checkBalance(deps: ChatEngineDeps, userId: string, model: string, promptTokens: number) {
-  const check = await deps.balance.checkBalance(userId, { model, promptTokens });
-  if (check.ok) return;
-  throw new AppError(402, 'Insufficient funds: your balance does not cover this message.', {
-    code: 'token_balance',
-    details: { balance: check.balance, tokenCost: check.cost, promptTokens },
-  });
 }

@@ -258,6 +258,25 @@ async function consume(run: Run, response: Response): Promise<boolean> {
   return run.finished;
 }
 
+/**
+ * A refusal that was saved (a balance or budget 402, API.md "Chat") carries the saved turn as `final`: it is
+ * taken as `created` and `final` would be, so the thread is the saved one and a new chat leaves /c/new.
+ */
+function adoptSavedTurn(run: Run, saved: unknown): boolean {
+  const parsed = finalEventSchema.safeParse(saved);
+  if (!parsed.success) return false;
+  const final = parsed.data;
+  onCreated(run, {
+    type: 'created',
+    created: true,
+    message: final.requestMessage,
+    responseMessageId: final.responseMessage.messageId,
+    conversationId: final.conversation.conversationId,
+  });
+  onFinal(run, final);
+  return true;
+}
+
 /** A plain JSON error before streaming (API.md): the reply shows it, typed by its `code` (SPEC §8). */
 async function failBeforeStream(run: Run, response: Response): Promise<void> {
   const body = await response.text().catch(() => '');
@@ -265,7 +284,8 @@ async function failBeforeStream(run: Run, response: Response): Promise<void> {
   try {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      const fields = parsed as Record<string, unknown>;
+      const { final, ...fields } = parsed as Record<string, unknown>;
+      if (final !== undefined && adoptSavedTurn(run, final)) return;
       text = JSON.stringify({ ...fields, type: fields.code ?? fields.type ?? 'unknown' });
     }
   } catch {
