@@ -41,6 +41,8 @@ export interface AgentIO {
     onText: ((delta: string) => void) | undefined,
   ): Promise<ModelStep | undefined>;
   saveFile?: ToolContext['saveFile'];
+  /** Bills a tool's own model call (the ledger's `tool` row). */
+  recordModelCall?: ToolContext['recordModelCall'];
   /** Hears the knowledge passages a tool handed the model (the reply's sources). */
   addSources?(sources: readonly MessageSource[]): void;
 }

@@ -138,6 +138,7 @@ async function runOne(call: ModelToolCall, options: RunToolCallsOptions): Promis
             if (progress > 0 && progress < DONE) report({ progress });
           },
           ...(io.saveFile ? { saveFile: io.saveFile } : {}),
+          ...(io.recordModelCall ? { recordModelCall: io.recordModelCall } : {}),
         }),
       signal,
       agentTool.tool.timeoutMs ?? limits.toolTimeoutMs,

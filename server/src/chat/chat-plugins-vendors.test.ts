@@ -5,6 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { startFakeVendors, type FakeVendors } from '@parley/fakes/vendor-server';
 import type { FileObject } from '@parley/shared/schemas/file';
 import type { Message } from '@parley/shared/schemas/message';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   ask,
@@ -153,6 +154,28 @@ describeEachEngine('plugins chats with the vendor tools', (_getDb, { getDatabase
     expect(bytes.headers.get('content-type')).toBe('image/png');
     // The model is told the image is shown, not given a link to repeat.
     expect(JSON.stringify(completionBodies(fake)[1]?.messages)).toContain('shown to the user');
+
+    // The tool's own model call is billed: one `tool` row beside the reply's `agent` row (issue 24).
+    const { rows } = await getDatabase().db.execute<{
+      kind: string;
+      model: string;
+      endpoint: string;
+      prompt_tokens: number;
+      request_id: string;
+      credits: string;
+    }>(
+      sql`select kind, model, endpoint, prompt_tokens, request_id, credits::text from usage_ledger
+        where user_id = ${user.user.id} order by kind`,
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['agent', 'tool']);
+    const tool = rows.find((row) => row.kind === 'tool');
+    expect(tool).toMatchObject({
+      model: 'dall-e-3',
+      endpoint: 'openAI',
+      prompt_tokens: Math.ceil('A lighthouse at sunset'.length / 4),
+    });
+    expect(tool?.request_id).toMatch(new RegExp(`^${final.messageId}:tool:[0-9a-f-]{36}$`));
+    expect(Number(tool?.credits)).toBeGreaterThan(0);
   }, 60_000);
 
   it('a vendor answering 500, and arguments failing the schema, are failed parts; the reply still ends', async () => {

@@ -104,8 +104,13 @@ export interface UsageRecord {
   model: string;
   promptTokens: number;
   completionTokens: number;
-  /** The ledger's kind of call: a reply (`chat`, `agent` with tools, `assistant`) or its `title`. */
-  kind: 'chat' | 'agent' | 'assistant' | 'title' | 'summary';
+  /**
+   * The ledger's kind of call: a reply (`chat`, `agent` with tools, `assistant`), its `title`, or a model
+   * call a tool of the reply made itself (`tool`).
+   */
+  kind: 'chat' | 'agent' | 'assistant' | 'title' | 'summary' | 'tool';
+  /** The ledger's request id; default: the message id (`{messageId}:{kind}` for a title or summary). */
+  requestId?: string | undefined;
   /** A reply its user stopped (its completion is charged the cancel surcharge). */
   incomplete?: boolean;
   /** The budget reservation the call settles (released in the same statement). */

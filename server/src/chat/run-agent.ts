@@ -1,5 +1,6 @@
 // A plugins reply with tools: the functions (or classic) agent drives the provider step by step; its content parts and
 // text deltas go to the generation log like any reply's, and the usage of every model call is summed.
+import { randomUUID } from 'node:crypto';
 import { ContentParts } from '../agents/content-parts';
 import { runFunctionsAgent } from '../agents/functions-agent';
 import { runClassicAgent } from '../agents/classic-agent';
@@ -91,6 +92,18 @@ export async function runAgentReply(
   const io: AgentIO = {
     callModel: modelCaller(ctx, state, signal),
     ...(saveGeneratedFile ? { saveFile: (file) => saveGeneratedFile(ctx.userId, file) } : {}),
+    // A tool's own model call (an image generation) is billed as the ledger's `tool` row of this reply.
+    recordModelCall: (call) =>
+      ctx.deps.balance.recordUsage(ctx.userId, {
+        conversationId: ctx.reply.conversationId,
+        messageId: ctx.reply.messageId,
+        endpoint: call.endpoint,
+        model: call.model,
+        promptTokens: call.promptTokens,
+        completionTokens: call.completionTokens ?? 0,
+        kind: 'tool',
+        requestId: `${ctx.reply.messageId}:tool:${randomUUID()}`,
+      }),
     // Passages a tool (an assistant's retrieval) handed the model are saved with the reply as its sources.
     addSources: (sources) => {
       ctx.reply.sources = withSources(ctx.reply.sources, sources);

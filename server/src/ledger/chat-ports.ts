@@ -20,9 +20,10 @@ export function balancePortOf(db: Db, settings: BalanceSettings, ledger: LedgerS
         messageId: usage.messageId,
         // A reply, its title and a summary stored on it share the message id; each call has its own request id.
         requestId:
-          usage.kind === 'title' || usage.kind === 'summary'
+          usage.requestId ??
+          (usage.kind === 'title' || usage.kind === 'summary'
             ? `${usage.messageId}:${usage.kind}`
-            : usage.messageId,
+            : usage.messageId),
         incomplete: usage.incomplete,
         reservationId: usage.reservationId,
       });

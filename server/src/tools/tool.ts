@@ -38,6 +38,19 @@ export interface ToolContext {
   reportProgress?(progress: number): void;
   /** Saves bytes a tool generated (images) as the user's file; returns what an `image_file` part needs. */
   saveFile?(file: GeneratedFile): Promise<SavedToolFile>;
+  /**
+   * Bills a model call the tool made itself (an image generation): one `tool` row in the spend ledger, for
+   * the user of the run. Tools call it once the vendor answered, whether or not the result was usable.
+   */
+  recordModelCall?(call: ToolModelCall): Promise<void>;
+}
+
+/** A model call a tool made itself: the vendor's endpoint, its model and the tokens it counted or we estimated. */
+export interface ToolModelCall {
+  endpoint: string;
+  model: string;
+  promptTokens: number;
+  completionTokens?: number;
 }
 
 export interface GeneratedFile {

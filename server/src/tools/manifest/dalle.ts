@@ -127,8 +127,21 @@ function dalleTool(deps: ToolDeps, variant: Variant): Tool {
             size: '512x512' as const,
             response_format: 'b64_json' as const,
           };
+    let answer: Awaited<ReturnType<typeof client.images.generate>>;
     try {
-      const answer = await client.images.generate(request, { signal: ctx.signal });
+      answer = await client.images.generate(request, { signal: ctx.signal });
+    } catch (error) {
+      throw vendorFailure(error, variant.vendor, ctx.signal);
+    }
+    // The image was made: it is the run's `tool` row in the ledger (tokens as reported, else the prompt's).
+    const usage = (answer as { usage?: { input_tokens?: number; output_tokens?: number } }).usage;
+    await ctx.recordModelCall?.({
+      endpoint: 'openAI',
+      model: variant.model,
+      promptTokens: usage?.input_tokens ?? Math.ceil(prompt.length / 4),
+      completionTokens: usage?.output_tokens ?? 0,
+    });
+    try {
       const image = answer.data?.[0];
       if (!image?.b64_json) throw new ToolError(`${variant.vendor} answered without an image.`);
       const saved = await saveBase64Image(
