@@ -182,17 +182,24 @@ test('the list pages in as it is scrolled to its end', async ({ page }) => {
     expect(response.status()).toBe(200);
     await response.body();
   }
+  const nextPages: number[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/api/convos' && url.searchParams.has('cursor')) nextPages.push(response.status());
+  });
   await page.reload();
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
   const links = sidebar.getByRole('link', { name: 'Hello from the fake' });
   await expect(links.first()).toBeVisible();
+  expect(nextPages).toEqual([]);
   await sidebar.getByRole('link', { name: 'New chat', exact: true }).focus();
-  // Scroll the list to its end; the next page arrives and the oldest conversation can be reached.
-  for (let attempt = 0; attempt < 10 && (await links.count()) < 30; attempt += 1) {
+  // Scroll the list to its end until the next page has been asked for and has arrived; then the oldest
+  // conversations can be reached.
+  await expect(async () => {
     await links.last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(300);
-  }
+    expect(nextPages).toContain(200);
+  }).toPass();
   await expect(async () => {
     await links.last().scrollIntoViewIfNeeded();
     expect(await links.count()).toBeGreaterThanOrEqual(26);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { watchFileDeletions } from '../support/file-deletions';
 import {
   attachFiles,
   attachmentChips,
@@ -67,6 +68,7 @@ test('a file from an earlier message is attached from the side panel and reaches
 });
 
 test('removing a chip attached from the side panel keeps the file in My files', async ({ page, fake }) => {
+  const deletions = watchFileDeletions(page);
   await page.setViewportSize(VIEWPORTS.desktop);
   await signUp(page);
   await sendWithFiles(page, fake, [notes], 'Noted.');
@@ -77,16 +79,21 @@ test('removing a chip attached from the side panel keeps the file in My files', 
   await waitForUploads(page, 1);
   // A second choice of the same file adds nothing.
   await expect(section.getByRole('button', { name: 'Attach notes.txt' })).toBeDisabled();
+  // A fresh upload beside it is removed after it: its deletion is the sign that the batch went out.
+  await attachFiles(page, [textFile('scratch-1.txt', 'scratch')]);
+  await waitForUploads(page, 2);
   await page.getByRole('button', { name: 'Remove notes.txt' }).click();
+  await page.getByRole('button', { name: 'Remove scratch-1.txt' }).click();
   await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
   await expect(section.getByRole('button', { name: 'Attach notes.txt' })).toBeEnabled();
 
-  // SPEC §4: removals would be deleted in a batch after 1 s; an attached file never is, nor on a new chat.
-  await page.waitForTimeout(1500);
+  // SPEC §4: removals are deleted in a batch after 1 s; an attached file never is, nor on a new chat.
+  await expect.poll(deletions.deleted).toEqual(['scratch-1.txt']);
   await section.getByRole('button', { name: 'Attach notes.txt' }).click();
-  await waitForUploads(page, 1);
+  await attachFiles(page, [textFile('scratch-2.txt', 'scratch')]);
+  await waitForUploads(page, 2);
   await newChat(page);
-  await page.waitForTimeout(1500);
+  await expect.poll(deletions.deleted).toEqual(['scratch-1.txt', 'scratch-2.txt']);
   await page.reload();
   await page.getByRole('button', { name: 'Ada Lovelace' }).click();
   await page.getByRole('menuitem', { name: 'My files' }).click();
