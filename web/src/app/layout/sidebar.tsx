@@ -66,6 +66,7 @@ export function Sidebar({ overlay, user, onClose }: SidebarProps) {
       </div>
       <SidebarSearch
         signedIn={user !== null}
+        userName={user?.name || user?.username || null}
         onOpen={(conversationId, messageId) =>
           void navigate(messageId ? `/c/${conversationId}?message=${messageId}` : `/c/${conversationId}`)
         }

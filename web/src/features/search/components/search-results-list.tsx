@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useSearchResults } from '../api/search';
 import { displayTitle } from '../../../lib/display-title';
 import { ArchivedBadge } from '../../../components/ui/archived-badge';
+import { usePreferences } from '../../../lib/preferences';
 import { markdownToPlain } from '../plain-text';
 import { periodStart, SEARCH_PERIODS, type SearchPeriod } from '../search-period';
 import { searchRows, snippet, type SearchRow } from '../search-rows';
@@ -13,12 +14,18 @@ import { HighlightedText } from './highlighted-text';
 /** SPEC §3: search results as one flat list with alternating row backgrounds, paged. */
 export function SearchResultsList({
   query,
+  userName,
   onOpen,
 }: {
   query: string;
+  /** The signed-in user's name: the user's own messages carry it when "Display username" is on. */
+  userName: string | null;
   onOpen: (conversationId: string, messageId: string | null) => void;
 }) {
   const { t } = useTranslation();
+  const showUsername = usePreferences((state) => state.usernameDisplay);
+  // SPEC §2 UsernameDisplay: the same label the message list gives the user's own messages.
+  const myLabel = showUsername && userName ? userName : t('com_ui_you');
   const results = useSearchResults(query);
   const [period, setPeriod] = useState<SearchPeriod>('any');
   const rows = useMemo(
@@ -63,7 +70,7 @@ export function SearchResultsList({
                   key={row.key}
                   className="odd:bg-white even:bg-neutral-100 dark:odd:bg-neutral-800/60 dark:even:bg-neutral-900"
                 >
-                  <ResultRow row={row} onOpen={onOpen} />
+                  <ResultRow row={row} myLabel={myLabel} onOpen={onOpen} />
                 </li>
               ))}
             </ul>
@@ -114,9 +121,11 @@ function PeriodFilter({
 
 function ResultRow({
   row,
+  myLabel,
   onOpen,
 }: {
   row: SearchRow;
+  myLabel: string;
   onOpen: (conversationId: string, messageId: string | null) => void;
 }) {
   const { t } = useTranslation();
@@ -144,7 +153,7 @@ function ResultRow({
         </span>
         <span aria-hidden="true">·</span>
         <span dir="auto" className="shrink-0">
-          {row.mine ? t('com_ui_you') : row.sender || t('com_ui_assistant')}
+          {row.mine ? myLabel : row.sender || t('com_ui_assistant')}
         </span>
         {row.archived && <ArchivedBadge />}
       </span>

@@ -21,10 +21,13 @@ export const SEARCH_DEBOUNCE_MS = 350;
  */
 export function SidebarSearch({
   signedIn,
+  userName = null,
   onOpen,
   children,
 }: {
   signedIn: boolean;
+  /** The signed-in user's name, for their own messages in the results. */
+  userName?: string | null;
   /** Opens a result: the conversation, at the matched message's branch when there is one. */
   onOpen: (conversationId: string, messageId: string | null) => void;
   children: ReactNode;
@@ -77,7 +80,7 @@ export function SidebarSearch({
             </div>
           }
         >
-          <SearchResultsList query={query} onOpen={onOpen} />
+          <SearchResultsList query={query} userName={userName} onOpen={onOpen} />
         </Suspense>
       )}
     </>
