@@ -10,6 +10,7 @@ import {
 } from '../../../components/ui/chat-styles';
 import { Dialog } from '../../../components/ui/dialog';
 import { SwitchRow } from '../../../components/ui/switch';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import {
   useCreateAssistant,
@@ -329,15 +330,16 @@ function BuilderForm({
           <span className="min-w-0 truncate font-mono" data-testid="assistant-id">
             {assistant.id}
           </span>
-          <button
-            type="button"
-            className={smallIconButton}
-            aria-label={copied ? t('com_ui_copied') : t('com_assistants_copy_id')}
-            title={copied ? t('com_ui_copied') : t('com_assistants_copy_id')}
-            onClick={copyId}
-          >
-            {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
-          </button>
+          <Tooltip content={copied ? t('com_ui_copied') : t('com_assistants_copy_id')}>
+            <button
+              type="button"
+              className={smallIconButton}
+              aria-label={copied ? t('com_ui_copied') : t('com_assistants_copy_id')}
+              onClick={copyId}
+            >
+              {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
+            </button>
+          </Tooltip>
         </div>
       )}
       <TextField

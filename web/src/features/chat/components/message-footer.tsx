@@ -8,6 +8,7 @@ import {
   RegenerateIcon,
 } from '../../../components/ui/chat-icons';
 import { smallIconButton } from '../../../components/ui/chat-styles';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { useCopy } from '../../../lib/use-copy';
 import type { MessageActions } from '../logic/message-actions';
 import { SiblingPager } from './sibling-pager';
@@ -45,50 +46,40 @@ export function MessageFooter({
         <SiblingPager index={siblingIndex} total={siblingTotal} onSelect={onSelectSibling} />
       )}
       {actions.edit && (
-        <button
-          type="button"
-          className={smallIconButton}
-          aria-label={t('com_ui_edit')}
-          title={t('com_ui_edit')}
-          onClick={onEdit}
-        >
+        <FooterButton label={t('com_ui_edit')} onClick={onEdit}>
           <PencilIcon width={16} height={16} />
-        </button>
+        </FooterButton>
       )}
       {actions.copy && (
-        <button
-          type="button"
-          className={smallIconButton}
-          aria-label={copied ? t('com_ui_copied') : t('com_ui_copy_to_clipboard')}
-          title={copied ? t('com_ui_copied') : t('com_ui_copy_to_clipboard')}
+        <FooterButton
+          label={copied ? t('com_ui_copied') : t('com_ui_copy_to_clipboard')}
           onClick={() => copy(text)}
         >
           {copied ? <CheckIcon width={16} height={16} /> : <CopyIcon width={16} height={16} />}
-        </button>
+        </FooterButton>
       )}
       {actions.regenerate && (
-        <button
-          type="button"
-          className={smallIconButton}
-          aria-label={t('com_ui_regenerate')}
-          title={t('com_ui_regenerate')}
-          onClick={onRegenerate}
-        >
+        <FooterButton label={t('com_ui_regenerate')} onClick={onRegenerate}>
           <RegenerateIcon width={16} height={16} />
-        </button>
+        </FooterButton>
       )}
       {actions.continue && (
-        <button
-          type="button"
-          className={smallIconButton}
-          aria-label={t('com_ui_continue')}
-          title={t('com_ui_continue')}
-          onClick={onContinue}
-        >
+        <FooterButton label={t('com_ui_continue')} onClick={onContinue}>
           <ContinueIcon width={16} height={16} />
-        </button>
+        </FooterButton>
       )}
       {extra}
     </div>
+  );
+}
+
+/** An icon action named by its label, which the app's Tooltip shows on hover and keyboard focus (no `title`). */
+function FooterButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip content={label} side="top">
+      <button type="button" className={smallIconButton} aria-label={label} onClick={onClick}>
+        {children}
+      </button>
+    </Tooltip>
   );
 }

@@ -5,6 +5,7 @@ import type { ShareLink } from '@parley/shared/schemas/share';
 import { CheckIcon, CopyIcon, LinkIcon, RegenerateIcon, TrashIcon } from '../../../components/ui/chat-icons';
 import { secondaryButton, smallIconButton } from '../../../components/ui/chat-styles';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { useCopy } from '../../../lib/use-copy';
 import { sharesListQuery, shareUrl, useDeleteShare, useUpdateShare } from '../api/shares';
@@ -93,15 +94,16 @@ function SharedLinkRow({ link }: { link: ShareLink }) {
         >
           <LinkIcon width={16} height={16} />
         </a>
-        <button
-          type="button"
-          className={smallIconButton}
-          aria-label={copied ? t('com_ui_copied') : t('com_ui_share_copy_named', { title: link.title })}
-          title={copied ? t('com_ui_copied') : t('com_ui_share_copy_link')}
-          onClick={() => copy(url)}
-        >
-          {copied ? <CheckIcon width={16} height={16} /> : <CopyIcon width={16} height={16} />}
-        </button>
+        <Tooltip content={copied ? t('com_ui_copied') : t('com_ui_share_copy_link')}>
+          <button
+            type="button"
+            className={smallIconButton}
+            aria-label={copied ? t('com_ui_copied') : t('com_ui_share_copy_named', { title: link.title })}
+            onClick={() => copy(url)}
+          >
+            {copied ? <CheckIcon width={16} height={16} /> : <CopyIcon width={16} height={16} />}
+          </button>
+        </Tooltip>
         <button
           type="button"
           className={smallIconButton}
