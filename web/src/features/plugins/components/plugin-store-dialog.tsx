@@ -79,6 +79,8 @@ export function PluginStoreDialog(props: PluginStoreProps) {
       description={t(words.description)}
       closeLabel={t('com_ui_close')}
       width="max-w-5xl"
+      // One size whatever the page holds: a last page with fewer tools does not make the dialog jump.
+      height="h-[min(42rem,90dvh)]"
     >
       <PluginStoreBody {...props} words={words} />
     </Dialog>
@@ -140,7 +142,7 @@ function PluginStoreBody({
   };
 
   return (
-    <div className="space-y-4">
+    <div className="flex min-h-full flex-col gap-4">
       {errorVisible && (
         <Alert variant="error">
           {t(words.error)}
@@ -195,7 +197,7 @@ function PluginStoreBody({
             </ul>
           )}
           {pages > 1 && (
-            <nav aria-label={t(words.pages)} className="flex items-center justify-center gap-2">
+            <nav aria-label={t(words.pages)} className="mt-auto flex items-center justify-center gap-2">
               <button
                 type="button"
                 className={smallIconButton}
