@@ -214,37 +214,16 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test('on a phone the settings tabs scroll sideways with a cue where more tabs are', async ({ page }) => {
+test('on a phone the settings tabs are two rows of two, every tab whole (issue 27)', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.mobile);
   await signUp(page);
   await expect(messageBox(page)).toBeFocused();
   await page.getByRole('button', { name: 'Open sidebar' }).click();
   const settings = await openSettings(page);
   const row = settings.getByRole('tablist', { name: 'Settings' });
-  const overflow = () =>
-    row.evaluate((element) => ({
-      scrollable: element.scrollWidth > element.clientWidth + 1,
-      overflowX: element.ownerDocument.defaultView?.getComputedStyle(element).overflowX,
-    }));
-  expect(await overflow()).toEqual({ scrollable: true, overflowX: 'auto' });
-  const cue = (side: 'start' | 'end') => settings.locator(`[data-scroll-cue="${side}"]`);
-  const mask = () =>
-    row.evaluate((element) => {
-      const style = element.ownerDocument.defaultView?.getComputedStyle(element);
-      return style?.getPropertyValue('mask-image') || style?.getPropertyValue('-webkit-mask-image') || '';
-    });
-
-  // At the start: the row fades at its end, with a chevron there; none at the start.
-  await expect(cue('end')).toBeVisible();
-  await expect(cue('start')).toHaveCount(0);
-  await expect.poll(mask).toContain('linear-gradient');
+  expect(await row.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  for (const tab of await row.getByRole('tab').all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await snapshot(page, 'focus-settings-tabs-start');
-
-  // Choosing the last tab scrolls it into view: the cue moves to the start.
-  await settings.getByRole('tab', { name: 'Account' }).click();
-  await expect(settings.getByRole('tab', { name: 'Account' })).toBeInViewport({ ratio: 0.95 });
-  await expect(cue('start')).toBeVisible();
-  await expect(cue('end')).toHaveCount(0);
 });
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
