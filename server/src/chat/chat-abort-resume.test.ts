@@ -115,6 +115,12 @@ describeEachEngine('abort, disconnect and resume', (getDb, { getDatabase }) => {
     const late = await postJson(server, '/api/ask/openAI/abort', user, { abortKey: conversationId });
     expect(late.status).toBe(404);
     expect((await resume(conversationId, user)).status).toBe(404);
+    // Opening a chat asks with ?optional=true: nothing running is an answer there, not an error.
+    const probe = await fetch(`${server.url}/api/ask/stream/${conversationId}?optional=true`, {
+      headers: user.headers,
+    });
+    expect(probe.status).toBe(204);
+    expect(await probe.text()).toBe('');
   });
 
   it('a client that disconnects still gets its reply saved, and resumes it from created', async () => {

@@ -19,6 +19,11 @@ export interface ChatRoutesDeps {
 const endpointParamsSchema = z.object({ endpoint: z.string().min(1) });
 const resumeParamsSchema = z.object({ conversationId: z.string() });
 const resumeHeadersSchema = z.object({ 'last-event-id': z.string().optional() });
+/**
+ * `?optional=true`: "is anything running here?" asked on opening a chat, where nothing running is the usual
+ * answer: 204 instead of 404 (a browser logs every 404 as a red console error, issue 27).
+ */
+const resumeQuerySchema = z.object({ optional: z.enum(['true']).optional() });
 
 /** A 429 tells the client when to retry. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -88,16 +93,19 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesDeps> = async (app, dep
 
   app.get(
     chatPaths.resume,
-    { schema: { params: resumeParamsSchema, headers: resumeHeadersSchema } },
+    { schema: { params: resumeParamsSchema, headers: resumeHeadersSchema, querystring: resumeQuerySchema } },
     async (request, reply) => {
       const lastEventId = lastEventIdOf(request.headers['last-event-id']);
       const signal = connectionSignal(reply.raw);
-      const entries = await engine.resume(
-        request.user.id,
-        request.params.conversationId,
-        lastEventId,
-        signal,
-      );
+      let entries: AsyncIterable<LogEntry>;
+      try {
+        entries = await engine.resume(request.user.id, request.params.conversationId, lastEventId, signal);
+      } catch (error) {
+        if (request.query.optional && error instanceof AppError && error.status === 404) {
+          return reply.code(204).send();
+        }
+        throw error;
+      }
       await stream(reply, pingMs, signal, entries);
     },
   );

@@ -431,14 +431,15 @@ export async function resumeChat(
   void loadEventStreamReader().catch(() => undefined);
   let response: Response;
   try {
-    response = await apiFetch('GET', resumePath(conversationId), undefined, {
+    // `optional`: nothing running (the usual case) is a 204, not a 404 logged in red on every chat opened.
+    response = await apiFetch('GET', `${resumePath(conversationId)}?optional=true`, undefined, {
       headers: EVENT_STREAM,
       signal: run.controller.signal,
     });
   } catch {
     response = new Response(null, { status: 503 });
   }
-  if (!response.ok) {
+  if (!response.ok || response.status === 204) {
     await response.body?.cancel();
     run.finished = true;
     if (current === run) current = null;
