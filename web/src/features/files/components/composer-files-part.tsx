@@ -23,6 +23,7 @@ export function ComposerFilesPart(props: ComposerFilesPartProps) {
 function GatedPart(props: Exclude<ComposerFilesPartProps, { part: 'chips' }>) {
   const config = useFileConfig(props.endpoint !== null).data;
   if (!uploadsAllowed(config, props.endpoint)) return null;
-  if (props.part === 'button') return <AttachButton onFiles={props.onFiles} disabled={props.disabled} />;
+  if (props.part === 'button')
+    return <AttachButton onFiles={props.onFiles} disabled={props.disabled} endpoint={props.endpoint} />;
   return props.disabled ? null : <FileDropTarget onFiles={props.onFiles} />;
 }

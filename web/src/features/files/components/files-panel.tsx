@@ -17,6 +17,8 @@ export interface FilesPanelProps {
   endpoint: AttachEndpoint | null;
   /** Nothing can be attached now (a required key is missing). */
   disabled: boolean;
+  /** The heading is read out but not shown (a dialog's title already says what the list is for). */
+  headingHidden?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface FilesPanelProps {
  * choosing one attaches it to the message being written without uploading it again. The section takes the
  * panel's remaining height: the list scrolls and the pager stays in view.
  */
-export function FilesPanel({ endpoint, disabled }: FilesPanelProps) {
+export function FilesPanel({ endpoint, disabled, headingHidden = false }: FilesPanelProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -42,7 +44,12 @@ export function FilesPanel({ endpoint, disabled }: FilesPanelProps) {
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-48 flex-1 flex-col gap-1.5">
-      <h2 id={headingId} className="px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400">
+      <h2
+        id={headingId}
+        className={
+          headingHidden ? 'sr-only' : 'px-1 text-xs font-semibold text-neutral-600 dark:text-neutral-400'
+        }
+      >
         {t('com_ui_attach_files')}
       </h2>
       <div className="flex items-center gap-2 rounded-lg border border-neutral-300 bg-white px-2 transition-colors focus-within:border-neutral-900 focus-within:ring-2 focus-within:ring-neutral-900/15 dark:border-neutral-600 dark:bg-neutral-800/60 dark:focus-within:border-neutral-200 dark:focus-within:ring-neutral-100/20">

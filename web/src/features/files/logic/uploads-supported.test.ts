@@ -20,11 +20,12 @@ describe('uploadsAllowed', () => {
   it('allows an endpoint kind that takes files, falling back to the default limits', () => {
     expect(uploadsAllowed(config, { name: 'openAI', kind: 'openAI' })).toBe(true);
     expect(uploadsAllowed(config, { name: 'Ollama', kind: 'custom' })).toBe(true);
+    expect(uploadsAllowed(config, { name: 'gptPlugins', kind: 'gptPlugins' })).toBe(true);
   });
 
   it('refuses a disabled endpoint, a kind without uploads, and an unknown config', () => {
     expect(uploadsAllowed(config, { name: 'anthropic', kind: 'anthropic' })).toBe(false);
-    expect(uploadsAllowed(config, { name: 'gptPlugins', kind: 'gptPlugins' })).toBe(false);
+    expect(uploadsAllowed(config, { name: 'chatGPTBrowser', kind: 'chatGPTBrowser' })).toBe(false);
     expect(uploadsAllowed(undefined, { name: 'openAI', kind: 'openAI' })).toBe(false);
     expect(uploadsAllowed(config, null)).toBe(false);
   });

@@ -1,8 +1,12 @@
 import type { FileConfig } from '@parley/shared/schemas/file';
 
-/** Endpoint kinds that take files with a message (SPEC §5 Gating: plugins, ChatGPT and Bing do not). */
+/**
+ * Endpoint kinds that take files with a message (SPEC §5 Gating; ChatGPT and Bing do not). Plugins chats do:
+ * their turn reaches an OpenAI model with the files like any other (issue 27).
+ */
 const KINDS_WITH_UPLOADS: ReadonlySet<string> = new Set([
   'openAI',
+  'gptPlugins',
   'azureOpenAI',
   'anthropic',
   'google',
