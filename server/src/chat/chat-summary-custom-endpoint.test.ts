@@ -24,6 +24,8 @@ import { SUMMARY_INSTRUCTIONS } from './summary';
 /** A 4,096-token window (the model names the window): 3,072 for the prompt beside 1,024 for the reply. */
 const SMALL = 'gpt-3.5-turbo-0613';
 const SUMMARISER = 'cheap-summariser';
+/** The summariser runs in the background after the reply: on a busy machine it may take a while. */
+const POLL = { timeout: 30_000 };
 /** About 900 tokens: three such messages fit the prompt, four do not. */
 const filler = (word: string) => Array.from({ length: 900 }, () => word).join(' ');
 
@@ -119,7 +121,7 @@ describe.each([
             .from(messages)
             .where(eq(messages.messageId, folded));
           return rows[0]?.summary;
-        })
+        }, POLL)
         .toBe('The user plans a trip to Lisbon and likes apples.');
       const summaryCall = completionBodies(fake)[3];
       expect(summaryCall).toMatchObject({ model: summaryModel });
@@ -128,13 +130,15 @@ describe.each([
       expect(JSON.stringify(summaryCall?.messages)).toContain('GOAL: plan a trip to Lisbon');
       // Billed to the custom endpoint as a summary, with the model that made it.
       await expect
-        .poll(async () =>
-          (
-            await getDb()
-              .select({ kind: usageLedger.kind, endpoint: usageLedger.endpoint, model: usageLedger.model })
-              .from(usageLedger)
-              .where(eq(usageLedger.conversationId, conversationId))
-          ).map((row) => `${row.kind} ${row.endpoint} ${row.model}`),
+        .poll(
+          async () =>
+            (
+              await getDb()
+                .select({ kind: usageLedger.kind, endpoint: usageLedger.endpoint, model: usageLedger.model })
+                .from(usageLedger)
+                .where(eq(usageLedger.conversationId, conversationId))
+            ).map((row) => `${row.kind} ${row.endpoint} ${row.model}`),
+          POLL,
         )
         .toContain(`summary Local ${summaryModel}`);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { NO_PARENT } from '@parley/shared/constants';
@@ -114,4 +115,160 @@ describe.each([
       expect(shown.find((m) => m.messageId === folded)?.summary).toContain('Lisbon');
     });
   });
+});
+
+describeEachEngine('the summariser', (getDb, { getDatabase }) => {
+  /**
+   * Each test (and engine: both run in this process) its own summary model: the rest is kept per endpoint and
+   * summary model on the instance.
+   */
+  const RESTING = `resting-summariser-${randomUUID()}`;
+  const TOOLS = `tools-summariser-${randomUUID()}`;
+  /** The summariser runs in the background after the reply: on a busy machine it may take a while to ask. */
+  const POLL = { timeout: 30_000 };
+  let server: ChatServer;
+  let user: TestUser;
+  beforeEach(() => fake.reset());
+  afterAll(() => server.close());
+
+  const start = async (summaryModel: string) => {
+    await server?.close();
+    server = await startChatServer(
+      getDatabase(),
+      chatEnv(fake, { OPENAI_MODELS: SMALL, OPENAI_SUMMARIZE: 'true', OPENAI_SUMMARY_MODEL: summaryModel }),
+    );
+    user = await chatUser(server);
+  };
+  const turn = async (text: string, conversationId: string | undefined, parentMessageId: string) => {
+    const reader = await askToEnd(server, user, {
+      text,
+      model: SMALL,
+      parentMessageId,
+      ...(conversationId ? { conversationId } : {}),
+    });
+    return { reader, final: reader.final() };
+  };
+  const summaryCalls = (model: string) => completionBodies(fake).filter((body) => body.model === model);
+
+  it('rests after three failures in a row: no fourth summary request, the turns truncate meanwhile', async () => {
+    await start(RESTING);
+    const refused = { error: { status: 400, message: 'The summary model is not available.' } };
+    fake.script({ replies: [{ text: filler('apple') }, { text: filler('pear') }] });
+    const first = await turn('GOAL: plan a trip to Lisbon', undefined, NO_PARENT);
+    const conversationId = first.final.conversation.conversationId;
+    let parent = (await turn(filler('plum'), conversationId, first.final.responseMessage.messageId)).final
+      .responseMessage.messageId;
+    // Four turns that each leave messages out; the summariser fails the first three times it is asked.
+    for (let failure = 1; failure <= 3; failure += 1) {
+      fake.script({ replies: [{ text: filler('pear') }, refused] });
+      const next = await turn(filler('fig'), conversationId, parent);
+      expect(contextOf(next.reader)?.droppedMessages).toBeGreaterThan(0);
+      parent = next.final.responseMessage.messageId;
+      await expect.poll(() => summaryCalls(RESTING).length, POLL).toBe(failure);
+    }
+    fake.script({ replies: [{ text: filler('pear') }, { text: 'A summary that should not be asked for.' }] });
+    const rested = await turn(filler('fig'), conversationId, parent);
+    expect(contextOf(rested.reader)?.summarizedUpTo).toBeUndefined();
+    expect(contextOf(rested.reader)?.droppedMessages).toBeGreaterThan(0);
+    // The summary request of that turn would have left before the reply's `final`; the next chat request is
+    // the signal that nothing was sent in between.
+    fake.script({ replies: [{ text: 'Still here.' }] });
+    await turn('And now?', conversationId, rested.final.responseMessage.messageId);
+    expect(summaryCalls(RESTING)).toHaveLength(3);
+    expect(completionBodies(fake).at(-1)).toMatchObject({ model: SMALL });
+    const rows = await getDb()
+      .select({ summary: messages.summary })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId));
+    expect(rows.filter((row) => row.summary)).toHaveLength(0);
+  }, 120_000);
+
+  it('summarises old turns made of tool calls alone with what their tools found', async () => {
+    await start(TOOLS);
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+    const toolTurn = (i: number, name: string, args: string, output: string) => ({
+      messageId: id(i),
+      parentMessageId: id(i - 1),
+      isCreatedByUser: false,
+      sender: 'GPT-4o',
+      text: '',
+      content: [
+        {
+          type: 'tool_call',
+          tool_call: { id: `call_${i}`, type: 'function', name, arguments: args, output },
+        },
+      ],
+    });
+    const imported = await server.app.inject({
+      method: 'POST',
+      url: '/api/convos/import',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        conversationId: '10000000-0000-4000-8000-000000000026',
+        title: 'Tools first',
+        endpoint: 'openAI',
+        model: SMALL,
+        messages: [
+          {
+            messageId: id(0),
+            parentMessageId: NO_PARENT,
+            isCreatedByUser: true,
+            sender: 'User',
+            text: 'GOAL: plan a trip to Lisbon',
+          },
+          toolTurn(1, 'web_search', '{"query":"Lisbon hotels"}', 'Hotel Rio by the river: 120 EUR a night'),
+          {
+            messageId: id(2),
+            parentMessageId: id(1),
+            isCreatedByUser: true,
+            sender: 'User',
+            text: 'Weather?',
+          },
+          toolTurn(3, 'weather', '{"city":"Lisbon"}', 'Sunny, 25 °C all week'),
+        ],
+      }),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const conversationId = (imported.json() as { conversationIds: string[] }).conversationIds[0] ?? '';
+    const history = await server.app.inject({
+      url: `/api/messages/${conversationId}?limit=10`,
+      headers: user.headers,
+    });
+    const last = (history.json() as { messages: Array<{ messageId: string }> }).messages.at(-1)?.messageId;
+
+    fake.script({ replies: [{ text: filler('pear') }, { text: filler('kiwi') }] });
+    const first = await turn(filler('fig'), conversationId, last ?? '');
+    const second = await turn(filler('plum'), conversationId, first.final.responseMessage.messageId);
+    fake.script({ replies: [{ text: 'Take the river hotel.' }, { text: 'Lisbon: Hotel Rio, sunny week.' }] });
+    const third = await turn(filler('lime'), conversationId, second.final.responseMessage.messageId);
+    expect(contextOf(third.reader)?.droppedMessages).toBeGreaterThan(0);
+
+    await expect.poll(() => summaryCalls(TOOLS).length, POLL).toBe(1);
+    const transcript = JSON.stringify(summaryCalls(TOOLS)[0]?.messages);
+    expect(transcript).toContain('GOAL: plan a trip to Lisbon');
+    expect(transcript).toContain('web_search');
+    expect(transcript).toContain('Hotel Rio by the river: 120 EUR a night');
+    expect(transcript).toContain('Sunny, 25 °C all week');
+    await expect
+      .poll(async () => {
+        const rows = await getDb()
+          .select({ summary: messages.summary })
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId));
+        return rows.flatMap((row) => row.summary ?? []);
+      }, POLL)
+      .toEqual(['Lisbon: Hotel Rio, sunny week.']);
+
+    // The next prompt carries that summary and the first request, not the tool turns' raw messages.
+    fake.script({ replies: [{ text: 'Booked.' }, { text: 'A later summary.' }] });
+    const fourth = await turn('Book it', conversationId, third.final.responseMessage.messageId);
+    expect(contextOf(fourth.reader)?.summarizedUpTo).toBeDefined();
+    const prompt = JSON.stringify(
+      completionBodies(fake)
+        .filter((body) => body.model === SMALL)
+        .at(-1)?.messages,
+    );
+    expect(prompt).toContain('Lisbon: Hotel Rio, sunny week.');
+    expect(prompt).toContain('GOAL: plan a trip to Lisbon');
+  }, 120_000);
 });

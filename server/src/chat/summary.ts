@@ -14,6 +14,8 @@ export const SUMMARY_INSTRUCTIONS =
 const SUMMARY_TIMEOUT_MS = 60_000;
 /** Characters of transcript one summary reads (older ones are cut, the previous summary stands for them). */
 const TRANSCRIPT_MAX_CHARS = 48_000;
+/** Characters of one tool call's arguments, and of its output, in the transcript. */
+const TOOL_CALL_MAX_CHARS = 2_000;
 const FAILURES_BEFORE_REST = 3;
 const REST_MS = 3_600_000;
 
@@ -63,15 +65,35 @@ export function summarySource(
   const previous = start >= 0 ? history[start]?.summary : undefined;
   const messages = history
     .slice(start + 1, end + 1)
-    .filter((message) => !message.error && message.text.trim() !== '');
+    .filter((message) => !message.error && transcriptLine(message) !== null);
   return messages.length > 0 ? { previous, messages } : null;
+}
+
+const clip = (text: string): string =>
+  text.length > TOOL_CALL_MAX_CHARS ? `${text.slice(0, TOOL_CALL_MAX_CHARS)}…` : text;
+
+/**
+ * A message as the summariser reads it: its text, and what its tool calls asked and answered (a turn made of
+ * tool calls alone has no text, but what its tools found is part of the conversation). Null: nothing to read.
+ */
+function transcriptLine(message: Message): string | null {
+  const calls = (message.content ?? []).flatMap((part) => {
+    if (part.type !== 'tool_call') return [];
+    const call = part.tool_call;
+    const name = call.name ?? call.type;
+    const asked = call.arguments ?? call.input ?? '';
+    const answered = call.output ?? '';
+    return [`[tool ${name}(${clip(asked)})${answered ? ` → ${clip(answered)}` : ''}]`];
+  });
+  const text = message.text.trim();
+  if (text === '' && calls.length === 0) return null;
+  const body = [...calls, ...(text === '' ? [] : [text])].join('\n');
+  return `${message.isCreatedByUser ? 'User' : 'Assistant'}: ${body}`;
 }
 
 /** The text the summariser reads: the previous summary, then the messages, the newest kept when too long. */
 export function summaryTranscript(previous: string | undefined, messages: readonly Message[]): string {
-  const lines = messages.map(
-    (message) => `${message.isCreatedByUser ? 'User' : 'Assistant'}: ${message.text}`,
-  );
+  const lines = messages.flatMap((message) => transcriptLine(message) ?? []);
   let transcript = lines.join('\n\n');
   if (transcript.length > TRANSCRIPT_MAX_CHARS) transcript = transcript.slice(-TRANSCRIPT_MAX_CHARS);
   return previous ? `Summary so far:\n${previous}\n\nConversation since:\n${transcript}` : transcript;
