@@ -13,11 +13,15 @@ import {
   type Engine,
 } from './bench-server';
 import { probeHealth } from './health-probe';
+import { browserFigures } from './long-conversation-browser';
 import type { Figure, Section } from './report';
 import { ms, percentile } from './stats';
 
-/** Messages in the one conversation (a linear chain), readers at once, and first-page samples. */
-const SIZE = 200_000;
+/**
+ * Messages in the one conversation (a linear chain; `BENCH_LONG_MESSAGES` for a quick trial run), readers at
+ * once, and first-page samples.
+ */
+const SIZE = Number(process.env.BENCH_LONG_MESSAGES) || 200_000;
 const READERS = 10;
 const SAMPLES = 200;
 /** How long the ten readers read pages of the path while /health is probed. */
@@ -97,7 +101,7 @@ async function pagedReader(server: BenchServer, user: BenchUser, id: string, unt
   return pages;
 }
 
-async function measure(engine: Engine, server: BenchServer): Promise<Figure[]> {
+async function measure(engine: Engine, server: BenchServer, missed: string[]): Promise<Figure[]> {
   let user = await registerUser(server.url);
   const importStarted = performance.now();
   const id = await importFile(server, user, libreChatFile(SIZE, 'long'));
@@ -105,6 +109,11 @@ async function measure(engine: Engine, server: BenchServer): Promise<Figure[]> {
   user = await logIn(server.url, user);
   const imported = `imported in ${((performance.now() - importStarted) / 1000).toFixed(0)} s`;
   const figures: Figure[] = [];
+
+  // In the browser, on an otherwise idle server: opening it, and scrolling back through it.
+  const browser = await browserFigures(engine, server, user, id, SIZE);
+  browser.figures.forEach((figure) => figures.push(say(figure)));
+  missed.push(...browser.missed);
 
   // Before: what the web did (every message of every branch, the whole 200,000), ten readers at once.
   let stop = probeHealth(server);
@@ -152,6 +161,7 @@ async function measure(engine: Engine, server: BenchServer): Promise<Figure[]> {
 export async function benchLongConversations(): Promise<Section> {
   const figures: Figure[] = [];
   const loads: string[] = [];
+  const missed: string[] = [];
   // `BENCH_ENGINES=PostgreSQL` (or PGlite) measures one engine only.
   const only = process.env.BENCH_ENGINES?.split(',');
   for (const engine of ENGINES.filter((name) => !only || only.includes(name))) {
@@ -160,7 +170,7 @@ export async function benchLongConversations(): Promise<Section> {
       ...(await onEngine(engine, async (env) => {
         const server = await startBenchServer({ ...benchEnv(), ...env });
         try {
-          return await measure(engine, server);
+          return await measure(engine, server, missed);
         } finally {
           await server.stop();
         }
@@ -178,6 +188,12 @@ export async function benchLongConversations(): Promise<Section> {
       `requests after 20 unmeasured, client-observed on loopback, so an upper bound of the server's time) and ` +
       `${READERS} readers each opening the conversation and scrolling back 20 pages with \`before\`, over and over for ` +
       `${PAGED_READING_MS / 1000} s. Both in the same run on the same server. /health is probed back to back (10 ms apart). ` +
-      `The 1-minute load average was ${loads.join(' → ')} over this section (2 cores shared with other engineers).`,
+      `The browser figures come first, on the otherwise idle server: headless Debian Chromium (playwright-core) at ` +
+      `1280×800 signs in as that user, opens \`/c/{id}\` after one warm-up load (time from navigation start to the ` +
+      `newest message intersecting the log), then wheels the log up 1,200 px every 40 ms until the message 2,000 ` +
+      `before the newest is on screen, the web loading older pages of the path on the way; a frame is the time ` +
+      `between two animation frames while it scrolls, long tasks come from a \`longtask\` PerformanceObserver. ` +
+      `The 1-minute load average was ${loads.join(' → ')} over this section (2 cores shared with other engineers).` +
+      (missed.length > 0 ? ` Missed targets: ${missed.join('; ')}.` : ''),
   };
 }
