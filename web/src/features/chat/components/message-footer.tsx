@@ -74,7 +74,15 @@ export function MessageFooter({
 }
 
 /** An icon action named by its label, which the app's Tooltip shows on hover and keyboard focus (no `title`). */
-function FooterButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+function FooterButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip content={label} side="top">
       <button type="button" className={smallIconButton} aria-label={label} onClick={onClick}>

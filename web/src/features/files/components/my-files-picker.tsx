@@ -8,7 +8,13 @@ import { FilesPanel } from './files-panel';
  * joins the message being written without uploading it again, on a phone too (where the side panel is hidden).
  * It stays open so several files can be attached; each shows "Attached" once it is.
  */
-export function MyFilesPicker({ endpoint, onClose }: { endpoint: AttachEndpoint | null; onClose: () => void }) {
+export function MyFilesPicker({
+  endpoint,
+  onClose,
+}: {
+  endpoint: AttachEndpoint | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
