@@ -1,5 +1,5 @@
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
-import type { Message } from '@parley/shared/schemas/message';
+import { PROVIDER_STOPPED, type Message } from '@parley/shared/schemas/message';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   askToEnd,
@@ -68,14 +68,29 @@ describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase 
     expect(reader.final().responseMessage.error).toBe(true);
   });
 
-  it('a connection dropped after some text leaves an unfinished reply with that text', async () => {
+  it('a connection dropped after some text keeps that text, saved as the provider having stopped', async () => {
     fake.script({ replies: [{ text: 'abcdefghij', chunkSize: 2, dropAfterChunks: 3 }] });
     const reader = await askToEnd(server, user, { text: 'Hi' });
     expect(reader.text()).toBe('abcdef');
     expect(reader.types().slice(-2)).toEqual(['error', 'final']);
+    // The error event says what happened; its text is the partial reply, which is what is saved.
+    expect(errorOf(reader)).toMatchObject({ kind: 'upstream', text: 'abcdef' });
     const reply = reader.final().responseMessage;
-    expect(reply).toMatchObject({ text: 'abcdef', unfinished: true, error: false, finish_reason: 'error' });
-    expect(await saved(reader)).toMatchObject({ text: 'abcdef', unfinished: true });
+    const stopped = { text: 'abcdef', unfinished: true, error: false, finish_reason: PROVIDER_STOPPED };
+    expect(reply).toMatchObject(stopped);
+    expect(await saved(reader)).toMatchObject(stopped);
+  });
+
+  it('a provider that goes silent after some text keeps that text, saved as the provider having stopped', async () => {
+    fake.script({ replies: [{ text: 'abcdefghij', chunkSize: 2, stallAfterChunks: 2 }] });
+    const reader = await askToEnd(server, user, { text: 'Hi' });
+    expect(errorOf(reader).message).toMatch(/sent nothing/);
+    expect(await saved(reader)).toMatchObject({
+      text: 'abcd',
+      unfinished: true,
+      error: false,
+      finish_reason: PROVIDER_STOPPED,
+    });
   });
 
   it('a provider silent for longer than PROVIDER_TIMEOUT_MS fails the reply, saved', async () => {

@@ -14,6 +14,12 @@ export interface RunFailure {
   kind: ChatErrorKind;
   message: string;
   cause?: unknown;
+  /**
+   * The provider stopped answering (dropped, went silent, ended without a finish, failed in a way worth
+   * retrying): a reply cut off by it is saved as `PROVIDER_STOPPED`. Not set for a refusal (key, quota,
+   * moderation) or for our own reply cap.
+   */
+  providerStopped?: boolean;
 }
 
 function assertNever(value: never): never {
@@ -128,8 +134,10 @@ const GENERIC_FAILURE = 'Something went wrong while generating the reply.';
 
 /** Any failure of a run as the `error` event and the error reply word it. */
 export function toRunFailure(error: unknown): RunFailure {
-  if (error instanceof ProviderError)
-    return { kind: KIND_OF[error.kind], message: error.message, cause: error };
+  if (error instanceof ProviderError) {
+    const providerStopped = error.retryable || error.kind === 'timeout';
+    return { kind: KIND_OF[error.kind], message: error.message, cause: error, providerStopped };
+  }
   return { kind: 'upstream', message: GENERIC_FAILURE, cause: error };
 }
 

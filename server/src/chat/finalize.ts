@@ -1,7 +1,7 @@
 // The one end of every run (STYLE.md habit 5): finish, abort, provider error, drop, silence, a prompt that
 // does not fit, a deleted conversation. Saves the reply, records usage, keeps the provider's state, emits `final`, gives the concurrency slot back. Never throws.
 import { encodeChatErrorText } from '@parley/shared/errors/chat-error-kinds';
-import { RUN_EXPIRED } from '@parley/shared/schemas/message';
+import { PROVIDER_STOPPED, RUN_EXPIRED } from '@parley/shared/schemas/message';
 import type { BudgetWarning } from '@parley/shared/schemas/budget';
 import type { ContentPart, Message } from '@parley/shared/schemas/message';
 import { appendEvent, errorEvent, finalEvent } from './chat-events';
@@ -40,7 +40,8 @@ function outcomeOf(state: ReplyState, stoppedByUser: boolean): SavedOutcome {
 /**
  * A reply its user stopped is complete as far as they are concerned: `incomplete` (Continue is offered) but
  * not `unfinished`, so no "cut off" notice. A reply cut off otherwise (the provider's stream ended without a
- * finish, the server shutting down) stays `unfinished`.
+ * finish, the server shutting down) stays `unfinished`; one its provider stopped answering says so
+ * (`PROVIDER_STOPPED`).
  */
 function plainOutcomeOf(state: ReplyState, stoppedByUser: boolean): SavedOutcome {
   const { failure, text } = state;
@@ -54,7 +55,10 @@ function plainOutcomeOf(state: ReplyState, stoppedByUser: boolean): SavedOutcome
       finish_reason: 'error',
     };
   }
-  if (failure) return { text, error: false, unfinished: true, finish_reason: 'error' };
+  if (failure) {
+    const finish_reason = failure.providerStopped ? PROVIDER_STOPPED : 'error';
+    return { text, error: false, unfinished: true, finish_reason };
+  }
   // Cut off at the assistants run's time limit: not the user's stop, so it is unfinished, and the web says why.
   if (state.expired) return { text, error: false, unfinished: true, finish_reason: RUN_EXPIRED };
   if (state.aborted || !state.finish)

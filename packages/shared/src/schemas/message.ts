@@ -66,6 +66,13 @@ export type MessageSource = z.infer<typeof messageSourceSchema>;
  */
 export const RUN_EXPIRED = 'expired';
 
+/**
+ * The `finish_reason` of a reply its provider stopped answering partway (the connection dropped, the stream
+ * ended without a finish, it went silent, it failed mid-stream): saved `unfinished` with the text so far, and
+ * the web says so and offers Continue and Retry instead of SPEC's generic incomplete notice.
+ */
+export const PROVIDER_STOPPED = 'provider_stopped';
+
 /** A saved message (SPEC §3 Message); conversations are trees of these via parentMessageId. */
 export const messageSchema = z.object({
   messageId: z.string(),

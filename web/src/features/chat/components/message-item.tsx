@@ -11,6 +11,7 @@ import { MessageError } from './message-error';
 import { MessageActionsOutlet } from './message-actions-slot';
 import { MessageFilesOutlet, MessageSourcesOutlet } from './message-files-slot';
 import { MessageFooter } from './message-footer';
+import { UnfinishedNotice } from './unfinished-notice';
 
 export interface ChatUser {
   name: string;
@@ -95,6 +96,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             latex={latex}
             deferMarkdown={deferMarkdown}
             onRetry={actions.regenerate ? () => handlers.regenerate(message) : undefined}
+            onContinue={actions.continue ? () => handlers.continue(message) : undefined}
             onEditMessage={
               !props.readOnly && isLatest && parentIsUser && cannotAppend(message, submitting)
                 ? () => handlers.edit(message.parentMessageId)
@@ -127,14 +129,17 @@ function MessageBody({
   latex,
   deferMarkdown,
   onRetry,
+  onContinue,
   onEditMessage,
 }: {
   message: Message;
   streaming: boolean;
   latex: boolean;
   deferMarkdown: boolean;
-  /** Regenerates the reply (given when it can be): the error card's Retry. */
+  /** Regenerates the reply (given when it can be): the error card's and the cut-off notice's Retry. */
   onRetry: (() => void) | undefined;
+  /** Continues the reply (given when it can be): the cut-off notice's Continue. */
+  onContinue: (() => void) | undefined;
   /** Opens the user's message for editing (given for the thread's latest failed reply). */
   onEditMessage: (() => void) | undefined;
 }) {
@@ -170,11 +175,7 @@ function MessageBody({
           <LazyMarkdown text={message.text} latex={latex} defer={deferMarkdown && !streaming} />
         </div>
       )}
-      {notice && (
-        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-          {t(notice)}
-        </p>
-      )}
+      {notice && <UnfinishedNotice notice={notice} onContinue={onContinue} onRetry={onRetry} />}
     </>
   );
 }

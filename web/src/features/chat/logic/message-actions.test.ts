@@ -137,6 +137,13 @@ describe('unfinishedNotice', () => {
     expect(unfinishedNotice(reply({ unfinished: false, finish_reason: 'incomplete' }))).toBeNull();
   });
 
+  it('says the provider stopped answering, and offers Continue and Regenerate, for a reply it cut off', () => {
+    const stopped = reply({ unfinished: true, finish_reason: 'provider_stopped' });
+    expect(unfinishedNotice(stopped)).toBe('com_ui_provider_stopped');
+    const actions = messageActions(stopped, context({ kind: 'openAI' }));
+    expect(actions).toMatchObject({ continue: true, regenerate: true });
+  });
+
   it('still offers Continue on a reply cut off at the time limit', () => {
     const expired = reply({ unfinished: true, finish_reason: 'expired' });
     expect(messageActions(expired, context({ kind: 'assistants' })).continue).toBe(true);

@@ -1,5 +1,5 @@
 import type { EndpointKind } from '@parley/shared/endpoints/kinds';
-import { RUN_EXPIRED, type Message } from '@parley/shared/schemas/message';
+import { PROVIDER_STOPPED, RUN_EXPIRED, type Message } from '@parley/shared/schemas/message';
 
 /** SPEC §4 Continue: the endpoint kinds that can continue a reply. */
 const CONTINUE_KINDS: ReadonlySet<string> = new Set<EndpointKind>([
@@ -117,13 +117,18 @@ export function cannotAppend(latest: Message | undefined, submitting: boolean): 
   return latest.error || latest.unfinished;
 }
 
+export type UnfinishedNotice = 'com_ui_unfinished' | 'com_ui_run_expired' | 'com_ui_provider_stopped';
+
 /**
- * The notice under a reply that did not finish (SPEC §4 Message regions): SPEC's "incomplete" text, or, for an
- * assistants reply cut off at its run's time limit, that the run took too long. None for a finished reply.
+ * The notice under a reply that did not finish (SPEC §4 Message regions): SPEC's "incomplete" text, or what
+ * happened when the server knows: an assistants reply cut off at its run's time limit, a reply its provider
+ * stopped answering partway. None for a finished reply.
  */
 export function unfinishedNotice(
   message: Pick<Message, 'unfinished' | 'finish_reason'>,
-): 'com_ui_unfinished' | 'com_ui_run_expired' | null {
+): UnfinishedNotice | null {
   if (!message.unfinished) return null;
-  return message.finish_reason === RUN_EXPIRED ? 'com_ui_run_expired' : 'com_ui_unfinished';
+  if (message.finish_reason === RUN_EXPIRED) return 'com_ui_run_expired';
+  if (message.finish_reason === PROVIDER_STOPPED) return 'com_ui_provider_stopped';
+  return 'com_ui_unfinished';
 }
