@@ -93,6 +93,39 @@ test('Google examples editor: add appends a pair, remove leaves one', async ({ p
   await expect(parameters.getByRole('button', { name: 'Remove example' })).toBeDisabled();
 });
 
+test('Google: choosing a model with a smaller limit lowers max output tokens to it (SPEC §4)', async ({
+  page,
+}) => {
+  await signUp(page);
+  await chooseEndpoint(page, 'Google');
+  const chooseModel = async (model: string) => {
+    await page
+      .getByRole('button', { name: /^Model: / })
+      .first()
+      .click();
+    await page.getByRole('option', { name: model, exact: true }).click();
+    await expect(page.getByRole('button', { name: `Model: ${model}` }).first()).toBeVisible();
+  };
+  await chooseModel('gemini-pro');
+  let parameters = await openParameters(page);
+  // Max output tokens is an advanced setting; the view is remembered.
+  await parameters.getByRole('radio', { name: 'Advanced' }).click();
+  const maxTokens = () => parameters.getByRole('spinbutton', { name: /^Max output tokens/ });
+  await maxTokens().fill('8192');
+  await expect(maxTokens()).toHaveValue('8192');
+  await page.keyboard.press('Escape');
+
+  // chat-bison allows 2048: the choice is lowered with the model change, not refused at the next send.
+  await chooseModel('chat-bison');
+  parameters = await openParameters(page);
+  await expect(maxTokens()).toHaveValue('2048');
+  await page.keyboard.press('Escape');
+  // Back on Gemini the lowered value stays (a clamp never raises what was chosen).
+  await chooseModel('gemini-pro');
+  parameters = await openParameters(page);
+  await expect(maxTokens()).toHaveValue('2048');
+});
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`endpoint settings screenshots (${size}, ${colorScheme})`, async ({ page }) => {
