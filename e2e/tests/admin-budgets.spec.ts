@@ -93,6 +93,10 @@ test('an admin caps a group, sees its usage, the user is refused over it, the ad
     'You have reached your monthly usage limit ($0.0013 of $0.0010). It resets on',
   );
   expect((await fake.chatRequests()).length).toBe(before);
+  // The refused turn is saved with its card (issue 27 trip-over item 6): a reload still shows both.
+  await user.reload();
+  await expect(messages(user).nth(2)).toContainText('One more thing');
+  await expect(messages(user).last()).toContainText('You have reached your monthly usage limit');
 
   // The admin raises the budget; the user can chat again.
   await page.getByRole('tab', { name: 'Budgets' }).click();
