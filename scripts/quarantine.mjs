@@ -8,10 +8,6 @@ export const QUARANTINED_UNIT_FILES = [];
 /** @type {{ file: string, why: string }[]} Playwright journeys, as paths from `e2e/`. */
 export const QUARANTINED_JOURNEYS = [
   {
-    file: 'tests/organise.spec.ts',
-    why: 'archive/pin/tag journey timed out once in CI waiting for "Open sidebar" while the sidebar was open (passes alone; issue 29)',
-  },
-  {
     file: 'tests/assistants-knowledge-anywhere.spec.ts',
     why: '375 px run once found no "Create your first assistant" stand-in in CI (passes alone; issue 29)',
   },
