@@ -80,11 +80,16 @@ test.describe('a signed-in user', () => {
     await registerThroughForm(page, account);
     await expect(userMenuButton(page, account)).toBeVisible();
 
+    // The page's timers run on a clock of our own: the gate's 300 ms redirect delay is run through, not slept.
+    await page.clock.install();
+    const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
     await page.reload();
+    expect((await refreshed).status()).toBe(200);
     await expect(userMenuButton(page, account)).toBeVisible();
-    // Longer than the 300 ms redirect delay: the gate had its chance to send us away and did not.
-    await page.waitForTimeout(600);
+    // Past the redirect delay: the gate had its chance to send us away and did not.
+    await page.clock.runFor(1_000);
     await expect(page).toHaveURL(/\/c\/new$/);
+    await expect(userMenuButton(page, account)).toBeVisible();
 
     // /login sends a signed-in user back to the chat.
     await page.goto('/login');
