@@ -1,5 +1,6 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 // Every user brings their own OpenAI key (SPEC §5 "User key dialog").
 test.use({ parleyEnv: { OPENAI_API_KEY: 'user_provided' } });
@@ -44,12 +45,30 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme });
       await signUp(page);
-      await expect(page.getByText('Set an API key for OpenAI to start chatting.')).toBeVisible();
+      // What the first picture shows: why the message box is off, and the button that sets a key, apart.
+      const why = page.getByText('Set an API key for OpenAI to start chatting.');
+      const setKey = page.getByRole('button', { name: 'Set API key', exact: true });
+      await expectShown(why);
+      await expectShown(setKey);
+      await expect(messageBox(page)).toBeDisabled();
+      await expectApart(why, setKey);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `key-required-${size}-${colorScheme}`);
-      await page.getByRole('button', { name: 'Set API key', exact: true }).click();
+      await setKey.click();
       const dialog = page.getByRole('dialog', { name: 'Config key for OpenAI' });
       await dialog.getByRole('button', { name: 'Submit' }).click();
-      await expect(dialog.getByRole('alert')).toBeVisible();
+      // The second: the dialog with the refusal beside the field it is about, every control in view.
+      await expect(dialog.getByRole('alert')).toHaveText('The following fields are required: API key');
+      const parts = [
+        dialog.getByLabel('API key', { exact: true }),
+        dialog.getByRole('combobox', { name: 'Expires in' }),
+        dialog.getByRole('alert'),
+        dialog.getByRole('button', { name: 'Submit' }),
+      ];
+      await expectShown(dialog);
+      for (const part of parts) await expectShown(part);
+      await expectApart(...parts);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `key-dialog-${size}-${colorScheme}`);
     });
   }

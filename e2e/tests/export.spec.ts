@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 async function openExport(page: Page) {
   await page.getByRole('button', { name: 'Ada Lovelace' }).click();
@@ -111,8 +112,29 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(messages(page).nth(1)).toContainText('An answer to export.');
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
       const dialog = await openExport(page);
+      // What the pictures show: the dialog with its choices, the file name and Export, each in view and apart.
+      await expectShown(dialog);
+      await expect(dialog.getByRole('radio', { name: /Screenshot/ })).toBeChecked();
+      await expect(dialog.getByLabel('File name')).toHaveValue('Question to export');
+      const parts = [
+        dialog.getByRole('radio', { name: /Screenshot/ }),
+        dialog.getByRole('radio', { name: /JSON/ }),
+        dialog.getByLabel('File name'),
+        dialog.getByRole('button', { name: 'Export' }),
+      ];
+      for (const part of parts) await expectShown(part);
+      await expectApart(...parts);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `export-dialog-${size}-${colorScheme}`);
       await dialog.getByRole('radio', { name: /JSON/ }).check();
+      // JSON offers the endpoint options and the branches, in view.
+      const options = dialog.getByRole('checkbox', { name: 'Include endpoint options' });
+      const branches = dialog.getByRole('checkbox', { name: 'Export all message branches' });
+      await expect(options).toBeEnabled();
+      await expect(branches).toBeEnabled();
+      await expectShown(options);
+      await expectShown(branches);
+      await expectApart(options, branches, dialog.getByRole('button', { name: 'Export' }));
       await snapshot(page, `export-dialog-json-${size}-${colorScheme}`);
     });
   }

@@ -1,4 +1,5 @@
 import { expect, snapshot, test, VIEWPORTS } from '../support/fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 test.describe('a stranger', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -9,6 +10,17 @@ test.describe('a stranger', () => {
         await page.goto('/');
         await expect(page).toHaveURL(/\/login$/);
         await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+        // What the picture shows: the login form's fields and button, each in view and apart.
+        const email = page.getByLabel('Email address');
+        const parts = [
+          email,
+          page.getByLabel('Password', { exact: true }),
+          page.getByRole('button', { name: 'Log in' }),
+        ];
+        for (const part of parts) await expectShown(part);
+        await expectApart(...parts);
+        await expect(email).toBeEditable();
+        await expectNoSidewaysScroll(page);
         await snapshot(page, `login-${size}-${colorScheme}`);
       });
     }
