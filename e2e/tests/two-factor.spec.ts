@@ -103,8 +103,10 @@ test('a user turns two-factor sign-in on, signs in with a code, then a backup co
   page,
   playwright,
 }) => {
+  // Three sign-ins and the admin console's reset: a long journey.
+  test.slow();
   const user = newAccount('2fa');
-  const userId = await register(playwright.request, user);
+  await register(playwright.request, user);
   const { secret, backupCodes } = await enableInSettings(page, user);
   await logOut(page, user);
 
@@ -133,18 +135,43 @@ test('a user turns two-factor sign-in on, signs in with a code, then a backup co
   await settings.getByRole('button', { name: 'Close' }).click();
   await logOut(page, user);
 
-  // An administrator resets it (admin API: DELETE /api/admin/users/{id}/2fa).
-  const adminContext = await playwright.request.newContext();
-  const adminLogin = await adminContext.post(`${server.url}/api/auth/login`, {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(adminLogin.status()).toBe(200);
-  const { token } = (await adminLogin.json()) as { token: string };
-  const reset = await adminContext.delete(`${server.url}/api/admin/users/${userId}/2fa`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(reset.status(), await reset.text()).toBe(204);
-  await adminContext.dispose();
+  // An administrator resets it in the Users tab of the admin console, after a confirmation; it is audited.
+  await logInThroughForm(page, admin.email, admin.password);
+  await userMenuButton(page, admin).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(user.email);
+  const row = page.getByTestId('admin-user-row').filter({ hasText: user.email });
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
+  await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+  await page.getByRole('menuitem', { name: 'Reset two-factor' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
+  await expect(confirm).toContainText(`${user.email} will sign in with the password alone`);
+  for (const [size, colorScheme] of [
+    ['mobile', 'light'],
+    ['mobile', 'dark'],
+    ['desktop', 'light'],
+    ['desktop', 'dark'],
+  ] as const) {
+    await sized(page, size, colorScheme);
+    await expectShown(confirm.getByRole('button', { name: 'Reset two-factor' }));
+    await expectNoSidewaysScroll(page);
+    await snapshot(page, `two-factor-admin-reset-${size}-${colorScheme}`);
+  }
+  await confirm.getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Done.', { exact: true })).toBeVisible();
+  // Off now: the row's menu no longer offers it.
+  await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out everywhere' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Reset two-factor' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const audit = page.getByRole('table');
+  await expect(audit.getByRole('row').nth(1)).toContainText('user.2fa.reset');
+  await expect(audit.getByRole('row').nth(1)).toContainText(user.email);
+  await page.goto(`${server.url}/c/new`);
+  await logOut(page, admin);
 
   // The password alone signs in again, and Settings offers to set it up.
   await logInThroughForm(page, user.email, user.password);

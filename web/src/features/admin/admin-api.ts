@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminPath, adminPaths } from '@parley/shared/api/admin-paths';
+import { paths } from '@parley/shared/api/paths';
 import {
   adminGroupSchema,
   adminGroupsSchema,
@@ -91,6 +92,10 @@ export const useDeleteUser = () =>
 
 export const useRevokeSessions = () =>
   useAdminMutation((id: string) => apiPost(adminPath(adminPaths.userSessionsRevoke, id), {}, empty));
+
+/** `DELETE /api/admin/users/{id}/2fa`: the user signs in with the password alone again (audited). */
+export const useResetTwoFactor = () =>
+  useAdminMutation((id: string) => apiDelete(adminPath(paths.adminUserTwoFactor, id), empty));
 
 export const useChangeBalance = () =>
   useAdminMutation(({ id, operation }: { id: string; operation: BalanceOperation }) =>

@@ -15,6 +15,7 @@ import {
   useChangeBalance,
   useCreateUser,
   useDeleteUser,
+  useResetTwoFactor,
   useRevokeSessions,
   useUpdateUser,
 } from './admin-api';
@@ -22,10 +23,9 @@ import { adminErrorText } from './admin-errors';
 import { ConfirmDialog } from './confirm-dialog';
 import { selectClass, tableCell, tableHead, tableWrap } from './table-styles';
 
-type Pending =
-  | { kind: 'disable' | 'enable' | 'promote' | 'demote' | 'revoke' | 'delete'; user: AdminUser }
-  | { kind: 'balance'; user: AdminUser }
-  | null;
+type ConfirmKind = 'disable' | 'enable' | 'promote' | 'demote' | 'revoke' | 'reset2fa' | 'delete';
+
+type Pending = { kind: ConfirmKind; user: AdminUser } | { kind: 'balance'; user: AdminUser } | null;
 
 const SORT_KEYS: Record<AdminUserSort, LocaleKey> = {
   createdAt: 'com_admin_col_created',
@@ -33,15 +33,17 @@ const SORT_KEYS: Record<AdminUserSort, LocaleKey> = {
   name: 'com_admin_col_name',
 };
 
-const CONFIRM: Record<
-  'disable' | 'enable' | 'promote' | 'demote' | 'revoke' | 'delete',
-  { title: LocaleKey; body: LocaleKey; action: LocaleKey }
-> = {
+const CONFIRM: Record<ConfirmKind, { title: LocaleKey; body: LocaleKey; action: LocaleKey }> = {
   disable: { title: 'com_admin_disable_title', body: 'com_admin_disable_body', action: 'com_admin_disable' },
   enable: { title: 'com_admin_enable_title', body: 'com_admin_enable_body', action: 'com_admin_enable' },
   promote: { title: 'com_admin_promote_title', body: 'com_admin_promote_body', action: 'com_admin_promote' },
   demote: { title: 'com_admin_demote_title', body: 'com_admin_demote_body', action: 'com_admin_demote' },
   revoke: { title: 'com_admin_revoke_title', body: 'com_admin_revoke_body', action: 'com_admin_revoke' },
+  reset2fa: {
+    title: 'com_admin_reset_2fa_title',
+    body: 'com_admin_reset_2fa_body',
+    action: 'com_admin_reset_2fa',
+  },
   delete: { title: 'com_admin_delete_title', body: 'com_admin_delete_body', action: 'com_ui_delete' },
 };
 
@@ -65,6 +67,7 @@ export function UsersTab({ me }: { me: User }) {
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const revoke = useRevokeSessions();
+  const resetTwoFactor = useResetTwoFactor();
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
@@ -83,6 +86,7 @@ export function UsersTab({ me }: { me: User }) {
     try {
       if (kind === 'delete') await remove.mutateAsync(user.id);
       else if (kind === 'revoke') await revoke.mutateAsync(user.id);
+      else if (kind === 'reset2fa') await resetTwoFactor.mutateAsync(user.id);
       else {
         const patch =
           kind === 'disable' || kind === 'enable'
@@ -234,7 +238,7 @@ export function UsersTab({ me }: { me: User }) {
           title={t(CONFIRM[pending.kind].title)}
           body={t(CONFIRM[pending.kind].body, { email: pending.user.email })}
           confirmLabel={t(CONFIRM[pending.kind].action)}
-          busy={update.isPending || remove.isPending || revoke.isPending}
+          busy={update.isPending || remove.isPending || revoke.isPending || resetTwoFactor.isPending}
           onConfirm={() => void confirm()}
           onCancel={() => setPending(null)}
         />
@@ -243,7 +247,10 @@ export function UsersTab({ me }: { me: User }) {
   );
 }
 
-/** An account's menu: role, disable/enable, credits, sign out everywhere, delete (not on yourself). */
+/**
+ * An account's menu: credits, sign out everywhere, reset two-factor sign-in (when on), role, disable/enable and
+ * delete (those three not on yourself).
+ */
 function UserActions({
   user,
   isMe,
@@ -270,6 +277,11 @@ function UserActions({
           <DropdownMenu.Item className={menuItemClass} onSelect={() => onPick({ kind: 'revoke', user })}>
             {t('com_admin_revoke')}
           </DropdownMenu.Item>
+          {user.twoFactorEnabled && (
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => onPick({ kind: 'reset2fa', user })}>
+              {t('com_admin_reset_2fa')}
+            </DropdownMenu.Item>
+          )}
           {!isMe && (
             <>
               <DropdownMenu.Item
