@@ -22,6 +22,8 @@ const SCROLL_BACK = 2_000;
 const SCROLL_STEP_PX = 1_200;
 const SCROLL_PAUSE_MS = 40;
 const SCROLL_MAX_STEPS = 3_000;
+/** Scrolling back gives up after this long (the first PGlite run wheeled 17 minutes without getting there). */
+const SCROLL_MAX_MS = 300_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -107,7 +109,7 @@ async function scrollBack(page: Page, target: number): Promise<ScrollBack> {
   const started = performance.now();
   let steps = 0;
   let reached = false;
-  while (steps < SCROLL_MAX_STEPS) {
+  while (steps < SCROLL_MAX_STEPS && performance.now() - started < SCROLL_MAX_MS) {
     if (await onScreen(page, messageText(target))) {
       reached = true;
       break;

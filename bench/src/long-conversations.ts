@@ -114,6 +114,8 @@ async function measure(engine: Engine, server: BenchServer, missed: string[]): P
   const browser = await browserFigures(engine, server, user, id, SIZE);
   browser.figures.forEach((figure) => figures.push(say(figure)));
   missed.push(...browser.missed);
+  // The browser may have taken longer than an access token lasts.
+  user = await logIn(server.url, user);
 
   // Before: what the web did (every message of every branch, the whole 200,000), ten readers at once.
   let stop = probeHealth(server);
