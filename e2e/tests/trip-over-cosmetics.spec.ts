@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
-import { attachButton, attachFiles, attachmentChips, textFile, waitForUploads } from '../support/files';
+import { makePdf } from '../support/documents';
+import {
+  attachButton,
+  attachFiles,
+  attachmentChips,
+  openFilesPanel,
+  panelFiles,
+  textFile,
+  waitForUploads,
+} from '../support/files';
 import { COLOR_SCHEMES, sized, snapshot, VIEWPORTS } from '../support/fixtures';
 import { openPluginStore, usePluginsEndpoint } from '../support/plugins';
 
@@ -171,4 +180,28 @@ test('item 7: Copy shows the Tooltip, not a native title', async ({ page, fake }
   await expect(copy).not.toHaveAttribute('title');
   await copy.hover();
   await expect(page.getByRole('tooltip', { name: 'Copy to clipboard' })).toBeVisible();
+});
+
+test('item 7: the same PDF uploaded in two chats is listed once under Attach files', async ({
+  page,
+  fake,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signUp(page);
+  const pdf = { name: 'report.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Otters.']) };
+  await fake.script({ replies: [{ text: 'Read it.' }, { text: 'Read it again.' }] });
+  await page.getByTestId('attach-files-input').setInputFiles([pdf]);
+  await waitForUploads(page, 1);
+  await send(page, 'Summarise.');
+  await expect(page.getByText('Read it.')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/c/new');
+  await expect(messageBox(page)).toBeFocused();
+  await page.getByTestId('attach-files-input').setInputFiles([pdf]);
+  await waitForUploads(page, 1);
+  await send(page, 'Once more.');
+  await expect(page.getByText('Read it again.')).toBeVisible({ timeout: 30_000 });
+  // My files keeps both uploads; the list to attach from offers the document once.
+  const section = await openFilesPanel(page);
+  await expect(panelFiles(section)).toHaveCount(1);
+  await expect(panelFiles(section)).toContainText('report.pdf');
 });

@@ -7,6 +7,7 @@ import { useFileConfig } from '../api/file-config';
 import { filesQuery } from '../api/files';
 import { attachStoredFile } from '../engine/attach-stored';
 import { compactDate, compactDateFormats } from '../logic/compact-date';
+import { distinctFiles } from '../logic/distinct-files';
 import { fileTableView } from '../logic/file-table';
 import { attachActionShown, type AttachEndpoint } from '../logic/judge-attach';
 import { useAttachmentsStore } from '../store';
@@ -38,7 +39,9 @@ export function FilesPanel({ endpoint, disabled, headingHidden = false }: FilesP
 
   const attachedIds = useMemo(() => new Set(chips.map((chip) => chip.fileId)), [chips]);
   const dates = useMemo(() => compactDateFormats(i18n.language), [i18n.language]);
-  const view = fileTableView(files.data ?? [], { filter, sort: null, page });
+  // The same file uploaded twice is one choice here (issue 27); My files still lists both uploads.
+  const listed = useMemo(() => distinctFiles(files.data ?? []), [files.data]);
+  const view = fileTableView(listed, { filter, sort: null, page });
   const canAttach = !disabled && attachActionShown(config, endpoint);
   const now = new Date();
 
