@@ -87,6 +87,10 @@ test('item 7: the plugin store keeps its size and its pager in place when paging
   await expect(store.getByRole('listitem').first()).toBeVisible();
   const after = { dialog: await store.boundingBox(), next: await next.boundingBox() };
   expect(after).toEqual(before);
+  for (const colorScheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await snapshot(page, `trip-over-plugin-store-last-page-desktop-${colorScheme}`);
+  }
 });
 
 test('item 7: Settings → Account says "Full name" once', async ({ page }) => {
@@ -180,6 +184,10 @@ test('item 7: Copy shows the Tooltip, not a native title', async ({ page, fake }
   await expect(copy).not.toHaveAttribute('title');
   await copy.hover();
   await expect(page.getByRole('tooltip', { name: 'Copy to clipboard' })).toBeVisible();
+  for (const colorScheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await snapshot(page, `trip-over-copy-tooltip-desktop-${colorScheme}`);
+  }
 });
 
 test('item 7: the same PDF uploaded in two chats is listed once under Attach files', async ({

@@ -84,7 +84,7 @@ function FooterButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip content={label} side="top">
+    <Tooltip content={label}>
       <button type="button" className={smallIconButton} aria-label={label} onClick={onClick}>
         {children}
       </button>
