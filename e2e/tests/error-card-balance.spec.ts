@@ -1,5 +1,6 @@
 import { COLOR_SCHEMES, sized, snapshot } from '../support/fixtures';
-import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 /**
  * Issue 16 "Contradictions" and item 4: a balance that cannot pay shows SPEC §8's "Insufficient Funds" with the
@@ -36,6 +37,7 @@ test('shows SPEC’s “Insufficient Funds” with balance, prompt tokens and co
   await expect(card.getByRole('button', { name: 'Regenerate' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
   expect(await fake.chatRequests()).toEqual([]);
+
   // The refused turn is saved (issue 27 trip-over item 6): the chat left /c/new, is listed, and a reload
   // still shows the message and the card.
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
@@ -55,7 +57,18 @@ for (const size of ['mobile', 'desktop'] as const) {
       await sized(page, size, colorScheme);
       await signUp(page);
       await send(page, 'Hello there');
-      await expect(messages(page).nth(1).getByRole('alert')).toContainText('Insufficient Funds');
+      // What the picture shows: the card's reason, figures and advice, Regenerate, and the message box below,
+      // each in view, apart, and nothing sticking out sideways.
+      const card = messages(page).nth(1).getByRole('alert');
+      await expect(card).toContainText('Insufficient Funds');
+      await expect(card.locator('pre')).toContainText('Balance: 3');
+      await expect(card).toContainText('Ask your administrator to add credits, then retry.');
+      const regenerate = card.getByRole('button', { name: 'Regenerate' });
+      await expectShown(card);
+      await expectShown(regenerate);
+      await expectShown(messageBox(page));
+      await expectApart(card, messageBox(page));
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `error-card-balance-${size}-${colorScheme}`);
     });
   }

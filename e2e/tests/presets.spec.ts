@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { chooseModel, openPresets } from '../support/presets';
 
 test('save, pin, apply and delete a preset', async ({ page, fake }) => {
@@ -136,6 +137,18 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await signUp(page);
       await expect(messageBox(page)).toBeFocused();
       let menu = await openPresets(page);
+      // What the pictures show: the empty menu with its actions, the save dialog with the whole long name,
+      // then the menu holding it, each part in view, apart, and nothing sticking out sideways.
+      await expectShown(menu);
+      await expectShown(menu.getByText('No presets yet'));
+      await expectShown(menu.getByRole('button', { name: 'Save as preset' }));
+      await expectShown(menu.getByRole('button', { name: 'Import preset' }));
+      await expectApart(
+        menu.getByText('No presets yet'),
+        menu.getByRole('button', { name: 'Save as preset' }),
+        menu.getByRole('button', { name: 'Import preset' }),
+      );
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `presets-empty-${size}-${colorScheme}`);
       await menu.getByRole('button', { name: 'Save as preset' }).click();
       const saveDialog = page.getByRole('dialog', { name: 'Save as preset' });
@@ -143,11 +156,27 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await saveDialog
         .getByLabel('Preset name')
         .fill('A rather long preset name for careful technical writing');
+      await expectShown(saveDialog);
+      await expect(saveDialog.getByLabel('Preset name')).toHaveValue(
+        'A rather long preset name for careful technical writing',
+      );
+      await expectShown(saveDialog.getByLabel('Preset name'));
+      await expectShown(saveDialog.getByRole('button', { name: 'Save' }));
+      await expectApart(
+        saveDialog.getByLabel('Preset name'),
+        saveDialog.getByRole('button', { name: 'Save' }),
+      );
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `presets-save-dialog-${size}-${colorScheme}`);
       await saveDialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('saved!').first()).toBeVisible();
       menu = await openPresets(page);
-      await expect(menu.getByRole('button', { name: /^A rather long preset name/ })).toBeVisible();
+      const saved = menu.getByRole('button', { name: /^A rather long preset name/ });
+      await expectShown(saved);
+      await expectShown(menu.getByRole('button', { name: /^Use A rather long preset name.* as default$/ }));
+      await expectShown(menu.getByRole('button', { name: /^Delete A rather long preset name/ }));
+      await expectApart(saved, menu.getByRole('button', { name: /^Delete A rather long preset name/ }));
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `presets-menu-${size}-${colorScheme}`);
     });
   }
