@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { COLOR_SCHEMES, sized, snapshot } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 /**
  * Issue 16 item 4: a user key that is gone gives SPEC §8's "No key found" text, and the card offers to set a key
@@ -47,7 +48,15 @@ for (const size of ['mobile', 'desktop'] as const) {
       await sized(page, size, colorScheme);
       await keyThenRevokeElsewhere(page);
       await send(page, 'Are you there?');
-      await expect(messages(page).nth(1).getByRole('alert')).toContainText('No key found');
+      // What the picture shows: SPEC's words, the Set API key button and the message box, in view and apart.
+      const card = messages(page).nth(1).getByRole('alert');
+      await expect(card).toContainText('No key found. Please provide a key and try again.');
+      const setKey = card.getByRole('button', { name: 'Set API key' });
+      await expectShown(card);
+      await expectShown(setKey);
+      await expectShown(messageBox(page));
+      await expectApart(card, messageBox(page));
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `error-card-no-key-${size}-${colorScheme}`);
     });
   }

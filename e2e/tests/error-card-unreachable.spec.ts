@@ -1,5 +1,6 @@
 import { COLOR_SCHEMES, sized, snapshot } from '../support/fixtures';
-import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 /**
  * Issue 16 item 4: a provider nobody can reach names the endpoint, says what to do, keeps the raw reason as
@@ -34,11 +35,18 @@ for (const size of ['mobile', 'desktop'] as const) {
       await sized(page, size, colorScheme);
       await signUp(page);
       await send(page, 'Hello?');
-      await expect(
-        messages(page).nth(1).getByRole('alert').getByRole('button', { name: 'Regenerate' }),
-      ).toBeVisible({
-        timeout: 30_000,
-      });
+      // What the picture shows: the endpoint named with the advice, the reason kept, Regenerate and the
+      // message box, in view and apart.
+      const card = messages(page).nth(1).getByRole('alert');
+      const regenerate = card.getByRole('button', { name: 'Regenerate' });
+      await expect(regenerate).toBeVisible({ timeout: 30_000 });
+      await expect(card).toContainText('OpenAI did not answer this time. Please retry in a moment');
+      await expect(card.locator('pre')).toContainText('Could not reach the provider');
+      await expectShown(card);
+      await expectShown(regenerate);
+      await expectShown(messageBox(page));
+      await expectApart(card, messageBox(page));
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `error-card-unreachable-${size}-${colorScheme}`);
     });
   }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { watchFileDeletions } from '../support/file-deletions';
 import {
   attachFiles,
@@ -149,6 +150,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(
       axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
     ).toEqual([]);
+    // What the picture shows: the panel's filter, its first page of files, the chosen one attached as a chip.
+    await expectShown(section.getByRole('searchbox', { name: 'Filter files…' }));
+    await expect(panelFiles(section)).toHaveCount(10);
+    await expect(section.getByRole('button', { name: 'Attach notes.txt' })).toBeDisabled();
+    await expectShown(section.getByRole('button', { name: 'Attach notes.txt' }));
+    await expect(attachmentChips(page)).toContainText('notes.txt');
+    await expectShown(attachmentChips(page));
+    await expectApart(section, attachmentChips(page));
+    await expectNoSidewaysScroll(page);
     await snapshot(page, `files-side-panel-desktop-${colorScheme}`);
 
     // The panel at its minimum width (SPEC §9: 20 %).
@@ -164,6 +174,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The keyboard focus ring on the first file.
     await narrow.getByRole('searchbox', { name: 'Filter files…' }).focus();
     await page.keyboard.press('Tab');
+    // At 20 %, the files still sit inside the panel, the focused one in view.
+    const first = panelFiles(narrow).first();
+    await expect(first.getByRole('button').first()).toBeFocused();
+    await expectShown(first);
+    const panelBox = await narrow.boundingBox();
+    const fileBox = await first.boundingBox();
+    expect(panelBox && fileBox && fileBox.x + fileBox.width <= panelBox.x + panelBox.width + 0.5).toBe(true);
+    await expectNoSidewaysScroll(page);
     await snapshot(page, `files-side-panel-narrow-desktop-${colorScheme}`);
   });
 }

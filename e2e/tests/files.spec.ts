@@ -1,6 +1,7 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 import { watchFileDeletions } from '../support/file-deletions';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import {
   attachFiles,
   attachmentChips,
@@ -177,10 +178,21 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await attachFiles(page, [dot, textFile('quarterly-report-final-version.txt', 'numbers'), notes]);
       await waitForUploads(page, 3);
       await messageBox(page).fill('Summarise these files, please.');
+      // What the pictures show: the three chips (the image as a thumbnail) above the typed message, apart and
+      // inside the window; then the drop overlay's words; then My files with a file selected.
+      const chips = attachmentChips(page).getByRole('listitem');
+      await expect(attachmentChips(page).getByRole('img', { name: 'red-dot.png' })).toBeVisible();
+      await expect(chips.nth(1)).toContainText('quarterly-report-final-version.txt');
+      await expect(chips.nth(2)).toContainText('notes.txt');
+      for (const chip of await chips.all()) await expectShown(chip);
+      await expectShown(messageBox(page));
+      await expectApart(...(await chips.all()), messageBox(page));
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `files-composer-${size}-${colorScheme}`);
 
       await dragFiles(messageBox(page), [{ name: 'more.txt', type: 'text/plain', text: 'more' }], false);
-      await expect(page.getByText('Add anything')).toBeVisible();
+      await expectShown(page.getByText('Add anything'));
+      await expectShown(page.getByText('Drop any file here to add it to the conversation'));
       await snapshot(page, `files-drop-overlay-${size}-${colorScheme}`);
       await page.mouse.move(1, 1);
       await messageBox(page).dispatchEvent('dragleave');
@@ -190,7 +202,15 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('menuitem', { name: 'My files' }).click();
       const dialog = page.getByRole('dialog', { name: 'My files' });
       await expect(dialog.getByRole('row')).toHaveCount(4);
-      await dialog.getByRole('checkbox', { name: 'Select notes.txt' }).check();
+      const select = dialog.getByRole('checkbox', { name: 'Select notes.txt' });
+      await select.check();
+      await expect(select).toBeChecked();
+      await expectShown(dialog);
+      for (const name of ['red-dot.png', 'quarterly-report-final-version.txt', 'notes.txt']) {
+        await expectShown(dialog.getByRole('row').filter({ hasText: name }));
+      }
+      await expectShown(select);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `files-my-files-${size}-${colorScheme}`);
     });
   }
