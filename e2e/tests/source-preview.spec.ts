@@ -25,10 +25,18 @@ async function bothSchemes(page: Page, name: string): Promise<void> {
   await expect(page.getByText(/is taking more time than anticipated/)).toHaveCount(0, { timeout: 15_000 });
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });
-    // Colours change with a transition: let it end before the picture.
-    await page.waitForTimeout(400);
+    // The scheme is applied (the picture fast-forwards the colours' transition: animations disabled).
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await snapshot(page, `${name}-${colorScheme}-${page.viewportSize()?.width ?? 0}`);
   }
+}
+
+/** Whether Chromium's PDF viewer (frames of its own inside the iframe) has a document in its plugin. */
+async function viewerHoldsPdf(page: Page): Promise<boolean> {
+  for (const frame of page.frames()) {
+    if ((await frame.locator('embed[type="application/x-google-chrome-pdf"]').count()) > 0) return true;
+  }
+  return false;
 }
 
 async function expectWhollyInView(page: Page, locator: Locator): Promise<void> {
@@ -81,8 +89,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(preview.getByText('Apple yields rose 12 percent in the north orchard.')).toBeVisible();
     await expectWhollyInView(page, preview);
     expect(page.context().pages()).toHaveLength(1);
-    // Chromium's viewer paints on its own time.
-    await page.waitForTimeout(1500);
+    // Chromium's viewer holds the PDF: one of its frames has the document in the viewer's plugin.
+    await expect.poll(() => viewerHoldsPdf(page)).toBe(true);
     await bothSchemes(page, `source-preview-pdf-${size}`);
     await preview.getByRole('button', { name: 'Close' }).last().click();
     await expect(preview).toHaveCount(0);
