@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { attachFiles, loadedWidth, RED_DOT_PNG, textFile, waitForUploads } from '../support/files';
 
 const dot = { name: 'red-dot.png', mimeType: 'image/png', buffer: RED_DOT_PNG };
@@ -70,6 +71,19 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await dialog.getByTestId('my-files-upload-input').setInputFiles(textFile('agenda.txt', 'Monday'));
       await expect(dialog.getByRole('row')).toHaveCount(3);
       await expect.poll(() => loadedWidth(dialog.locator('img').first())).toBeGreaterThan(0);
+      // What the picture shows: both rows in people's words, the image's thumbnail, the upload button.
+      const image = dialog.getByRole('row').filter({ hasText: 'red-dot.png' });
+      const agenda = dialog.getByRole('row').filter({ hasText: 'agenda.txt' });
+      await expect(image).toContainText('Attached to a message');
+      await expect(image).toContainText('Stored on this server');
+      await expect(dialog).not.toContainText('message_attachment');
+      // The table may scroll sideways inside the dialog on a phone: the names and the thumbnail are in view.
+      await expectShown(dialog);
+      await expectShown(image.locator('img'));
+      await expectShown(image.getByText('red-dot.png').first());
+      await expectShown(agenda.getByText('agenda.txt').first());
+      await expectApart(image.getByText('red-dot.png').first(), agenda.getByText('agenda.txt').first());
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `my-files-words-${size}-${colorScheme}`);
     });
   }
