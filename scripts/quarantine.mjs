@@ -6,9 +6,4 @@
 export const QUARANTINED_UNIT_FILES = [];
 
 /** @type {{ file: string, why: string }[]} Playwright journeys, as paths from `e2e/`. */
-export const QUARANTINED_JOURNEYS = [
-  {
-    file: 'tests/assistants-knowledge-anywhere.spec.ts',
-    why: '375 px run once found no "Create your first assistant" stand-in in CI (passes alone; issue 29)',
-  },
-];
+export const QUARANTINED_JOURNEYS = [];
