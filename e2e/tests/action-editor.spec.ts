@@ -44,11 +44,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     await signUp(page);
     const createFirst = page.getByRole('button', { name: 'Create your first assistant' });
-    await expect(async () => {
-      await page.getByRole('button', { name: /^Endpoint:/ }).click();
-      await page.getByRole('menuitemradio', { name: /Assistants/ }).click();
-      await expect(createFirst).toBeVisible({ timeout: 5000 });
-    }).toPass({ timeout: 60_000 });
+    await page.getByRole('button', { name: /^Endpoint:/ }).click();
+    await page.getByRole('menuitemradio', { name: /Assistants/ }).click();
+    await expect(createFirst).toBeVisible();
     await createFirst.click();
     const builder = page.getByTestId('assistant-builder');
     await builder.getByLabel('Name').fill('Note keeper');
