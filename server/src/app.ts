@@ -221,7 +221,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(presetRoutes, { db, jwtSecret });
   await app.register(tokenizerRoutes, { jwtSecret });
-  await app.register(balanceRoutes, { db, jwtSecret, settings: balanceSettingsFromEnv(config.env, config.yaml?.balance) });
+  await app.register(balanceRoutes, {
+    db,
+    jwtSecret,
+    settings: balanceSettingsFromEnv(config.env, config.yaml?.balance),
+  });
   await app.register(usageRoutes, { db, ledger, jwtSecret, now });
   const encryption = createEncryption(config.secrets.credsKey);
   const keys = createKeysService({ db, encryption, now });

@@ -54,7 +54,9 @@ export async function checkBalance(
   // LibreChat's auto-refill: checked when the turn would take the balance to 0 or below.
   if (settings.autoRefill && balance <= cost) {
     balance =
-      (await refillIfDue(db, userId, settings.autoRefill, now)) ?? (await selectBalance(db, userId)) ?? balance;
+      (await refillIfDue(db, userId, settings.autoRefill, now)) ??
+      (await selectBalance(db, userId)) ??
+      balance;
   }
   return { ok: balance >= cost, balance, cost };
 }

@@ -231,9 +231,15 @@ export async function updateConversation(
  * A temporary chat is never titled; once kept it is named by its first message (as the chat names one whose
  * title was not generated), unless it was renamed meanwhile. Null when there is nothing to name it by.
  */
-async function titleKeptChat(db: Db, userId: string, row: ConversationRecord): Promise<ConversationRecord | null> {
+async function titleKeptChat(
+  db: Db,
+  userId: string,
+  row: ConversationRecord,
+): Promise<ConversationRecord | null> {
   const text = await selectFirstUserText(db, row.conversationId);
-  const title = toStorableText(titleFromMessage(text ?? '')).trim().slice(0, TITLE_MAX_LENGTH);
+  const title = toStorableText(titleFromMessage(text ?? ''))
+    .trim()
+    .slice(0, TITLE_MAX_LENGTH);
   if (title === '' || title === DEFAULT_TITLE) return null;
   return replaceTitleIf(db, userId, row.conversationId, title, DEFAULT_TITLE);
 }

@@ -69,7 +69,11 @@ export async function chunksToEmbed(
 
 /** The user whose file it is (whom its embedding calls are billed to); undefined once it is gone. */
 export async function fileOwner(db: Db, fileId: string): Promise<string | undefined> {
-  const [row] = await db.select({ userId: files.userId }).from(files).where(eq(files.fileId, fileId)).limit(1);
+  const [row] = await db
+    .select({ userId: files.userId })
+    .from(files)
+    .where(eq(files.fileId, fileId))
+    .limit(1);
   return row?.userId;
 }
 

@@ -35,7 +35,11 @@ describeEachEngine('ledger: embeddings calls are billed', (getDb, { getDatabase 
 
   function knowledgeWithLedger(): KnowledgeService {
     const ledger = createLedgerService({ db: getDb(), balance: { enabled: true, startBalance: 1_000_000 } });
-    const env = { RAG_OPENAI_API_KEY: 'sk-embed', RAG_OPENAI_BASEURL: fake.baseURL, EMBEDDINGS_MODEL: 'fake-embed' };
+    const env = {
+      RAG_OPENAI_API_KEY: 'sk-embed',
+      RAG_OPENAI_BASEURL: fake.baseURL,
+      EMBEDDINGS_MODEL: 'fake-embed',
+    };
     const created = createKnowledgeService({
       db: getDb(),
       settings: { ...knowledgeSettings(env), chunkSize: 300, chunkOverlap: 30 },

@@ -17,8 +17,14 @@ describeEachEngine('ledger daily rollups and the raw export keyset', (getDb, { g
       [0, 1, 2].map(async () => (await createTestUser(getDatabase(), { password: null })).user),
     );
     if (!alice || !bob || !carol) throw new Error('no users');
-    await getDb().update(users).set({ role: 'ADMIN' }).where(sql`${users.id} = ${carol.id}`);
-    const [group] = await getDb().insert(groups).values({ name: `g-${randomUUID()}` }).returning();
+    await getDb()
+      .update(users)
+      .set({ role: 'ADMIN' })
+      .where(sql`${users.id} = ${carol.id}`);
+    const [group] = await getDb()
+      .insert(groups)
+      .values({ name: `g-${randomUUID()}` })
+      .returning();
     if (!group) throw new Error('no group');
     await getDb().insert(groupMembers).values({ groupId: group.id, userId: bob.id });
     // A week that is entirely in the future of every other test's rows, so global sums are only these.
@@ -41,7 +47,8 @@ describeEachEngine('ledger daily rollups and the raw export keyset', (getDb, { g
       );
     }
     // Several rows in one statement are summed by the statement trigger too.
-    await getDb().execute(sql`insert into usage_ledger (at, user_id, model, kind, prompt_tokens, credits, request_id)
+    await getDb()
+      .execute(sql`insert into usage_ledger (at, user_id, model, kind, prompt_tokens, credits, request_id)
       select ${new Date(base + 2 * 86_400_000).toISOString()}::timestamptz + i * interval '1 second',
         ${alice.id}::uuid, 'gpt-4', 'chat', 1, 2, 'bulk-' || i from generate_series(1, 5) as i`);
 
@@ -88,11 +95,14 @@ describeEachEngine('ledger daily rollups and the raw export keyset', (getDb, { g
     expect(spent[1]).toBe(100 + 200 + 300 + 400 + 500 + 5 * 10 + 5);
     expect(spent[6]).toBeGreaterThanOrEqual(510);
 
-    const rollup = await getDb().select().from(usageDaily).where(sql`${usageDaily.userId} = ${alice.id}`);
+    const rollup = await getDb()
+      .select()
+      .from(usageDaily)
+      .where(sql`${usageDaily.userId} = ${alice.id}`);
     expect(
-      rollup.map(({ day, model, requests, tokens: t }) => ({ day, model, requests, tokens: t })).sort((a, b) =>
-        `${a.day}${a.model}`.localeCompare(`${b.day}${b.model}`),
-      ),
+      rollup
+        .map(({ day, model, requests, tokens: t }) => ({ day, model, requests, tokens: t }))
+        .sort((a, b) => `${a.day}${a.model}`.localeCompare(`${b.day}${b.model}`)),
     ).toEqual([
       { day: '2031-03-03', model: 'gpt-4', requests: 2, tokens: 320 },
       { day: '2031-03-04', model: 'gpt-4o-mini', requests: 1, tokens: 310 },

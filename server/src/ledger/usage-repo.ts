@@ -172,7 +172,9 @@ function entryOf(row: typeof L.$inferSelect): LedgerEntry {
 export async function* ledgerBatches(db: Db, filter: UsageFilter): AsyncGenerator<LedgerEntry[]> {
   let after: { at: string; id: string } | undefined;
   for (;;) {
-    const keyset = after ? sql`(${L.at}, ${L.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
+    const keyset = after
+      ? sql`(${L.at}, ${L.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+      : undefined;
     const rows = await db
       .select({ row: L, cursorAt: sql<string>`${L.at}::text` })
       .from(L)
