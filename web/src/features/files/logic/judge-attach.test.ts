@@ -34,7 +34,11 @@ describe('attaching a file from the files list', () => {
   it('refuses an endpoint that takes no files', () => {
     const problem = { code: 'uploads_disabled' };
     expect(judge({ endpoint: { name: 'anthropic', kind: 'anthropic' } })).toEqual({ ok: false, problem });
-    expect(judge({ endpoint: { name: 'gptPlugins', kind: 'gptPlugins' } })).toEqual({ ok: false, problem });
+    expect(judge({ endpoint: { name: 'bingAI', kind: 'bingAI' } })).toEqual({ ok: false, problem });
+  });
+
+  it('attaches to a Plugins chat (issue 27)', () => {
+    expect(judge({ endpoint: { name: 'gptPlugins', kind: 'gptPlugins' } })).toEqual({ ok: true });
   });
 
   it('does not add a file twice', () => {
