@@ -1,6 +1,10 @@
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 
 test('regenerate adds a sibling reply and the pager moves between them', async ({ page, fake }) => {
+  const leafWrites: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/convos/update')) leafWrites.push(response.status());
+  });
   await signUp(page);
   await fake.script({ replies: [{ text: 'First answer' }, { text: 'Second answer' }] });
   await send(page, 'Tell me something');
@@ -19,6 +23,10 @@ test('regenerate adds a sibling reply and the pager moves between them', async (
   await expect(versions.getByRole('button', { name: 'Previous version' })).toBeDisabled();
   await versions.getByRole('button', { name: 'Next version' }).click();
   await expect(reply).toContainText('Second answer');
+  // The version on screen is kept on the server (the conversation reopens there): both pager clicks' writes
+  // are answered, the last one last.
+  await expect.poll(() => leafWrites.length).toBe(2);
+  expect(leafWrites).toEqual([200, 200]);
 
   // Both replies answer the same user message: the model saw the same question twice.
   const requests = await fake.chatRequests();

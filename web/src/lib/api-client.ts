@@ -47,6 +47,8 @@ export interface RequestOptions {
   refreshOnUnauthorized?: boolean;
   /** Extra request headers (e.g. `Accept: text/event-stream`, `Last-Event-ID`). */
   headers?: Record<string, string>;
+  /** The request outlives the page (a reload or a closed tab right after a small write). */
+  keepalive?: boolean;
 }
 
 type TokenSource = () => string | null;
@@ -203,6 +205,7 @@ async function send(
       body: body === undefined ? undefined : isForm || isFile ? body : JSON.stringify(body),
       credentials: options.credentials ?? 'same-origin',
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;

@@ -126,11 +126,29 @@ export async function loadOlder(
   }
 }
 
-/** Keeps the leaf on the server, so the conversation reopens there on any device (a failure only logs). */
+/** Each conversation's last leaf write: writes go one after another, so the last one chosen is the one kept. */
+const leafWrites = new Map<string, Promise<void>>();
+
+/**
+ * Keeps the leaf on the server, so the conversation reopens there on any device (a failure only logs). Two
+ * quick pager clicks would otherwise race on the wire and leave the first one kept.
+ */
 function keepLeaf(conversationId: string, leafId: string): void {
-  apiPost('/api/convos/update', { arg: { conversationId, currentLeafId: leafId } }, z.unknown()).catch(
-    (error: unknown) => console.warn('Could not keep the conversation leaf', error),
-  );
+  const previous = leafWrites.get(conversationId) ?? Promise.resolve();
+  const write = previous
+    .then(() =>
+      apiPost('/api/convos/update', { arg: { conversationId, currentLeafId: leafId } }, z.unknown(), {
+        keepalive: true,
+      }),
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => console.warn('Could not keep the conversation leaf', error),
+    );
+  leafWrites.set(conversationId, write);
+  void write.finally(() => {
+    if (leafWrites.get(conversationId) === write) leafWrites.delete(conversationId);
+  });
 }
 
 /**
