@@ -47,9 +47,11 @@ async function registerApiUser(cluster: Cluster): Promise<ApiUser> {
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `w${i} `);
 
-/** The instance that answered the one request with this method and exact path. */
+/** The instances that answered requests with this method and path (its query string aside). */
 function upstreamOf(cluster: Cluster, method: string, path: string): number[] {
-  return cluster.proxy.served.filter((r) => r.method === method && r.path === path).map((r) => r.upstream);
+  return cluster.proxy.served
+    .filter((r) => r.method === method && r.path.split('?')[0] === path)
+    .map((r) => r.upstream);
 }
 
 test.describe('two instances behind a round-robin proxy', () => {
