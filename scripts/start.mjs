@@ -47,7 +47,14 @@ if (
 ) {
   run('@parley/web');
 }
-if (isStale(at('server/dist/main.js'), [at('server/src'), at('server/build.mjs'), ...shared])) {
+if (
+  isStale(at('server/dist/main.js'), [
+    at('server/src'),
+    at('server/build.mjs'),
+    at('server/drizzle'),
+    ...shared,
+  ])
+) {
   run('@parley/server');
 }
 

@@ -1,6 +1,11 @@
 // Bundles the server into dist/main.js and its worker threads beside it: our code and @parley/shared inlined,
 // npm packages left external.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 await build({
@@ -13,6 +18,7 @@ await build({
     'pglite-worker': 'src/db/embedded/pglite-worker.ts',
     'import-worker': 'src/import/parse-worker.ts',
     'spec-worker': 'src/actions/spec-worker.ts',
+    'embedded-template': 'src/db/embedded/make-template-main.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -39,3 +45,27 @@ await copyFile('src/tools/math/math-worker.mjs', 'dist/math-worker.mjs');
 await copyFile('src/sandbox/runner.py', 'dist/runner.py');
 await copyFile('src/sandbox/pyodide-runner.mjs', 'dist/pyodide-runner.mjs');
 await copyFile('src/tools/browser/readable-worker.mjs', 'dist/readable-worker.mjs');
+
+// The embedded database prepared for a fresh data dir (src/db/embedded/make-template.ts), made again only when
+// PGlite or the migrations change.
+const TEMPLATE = 'dist/embedded-template.tar.gz';
+function pgliteVersion() {
+  // The package's exports hide its package.json: walk up from its entry point.
+  let dir = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+}
+const hash = createHash('sha256');
+hash.update(pgliteVersion());
+for (const name of readdirSync('drizzle', { recursive: true }).map(String).sort()) {
+  if (name.endsWith('.sql') || name.endsWith('.json'))
+    hash.update(name).update(readFileSync(`drizzle/${name}`));
+}
+const stamp = hash.digest('hex');
+const made = existsSync(`${TEMPLATE}.json`) ? readFileSync(`${TEMPLATE}.json`, 'utf8').trim() : '';
+if (made !== stamp || !existsSync(TEMPLATE)) {
+  const result = spawnSync(process.execPath, ['dist/embedded-template.js', TEMPLATE, 'drizzle', stamp], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { openDatabase } from '../src/db/client';
-import { defaultMigrationsFolder, migrateDatabase } from '../src/db/migrate';
+import { makeTemplate } from '../src/db/embedded/make-template';
+import { defaultMigrationsFolder } from '../src/db/migrate';
 
 const CACHE_DIR = join(tmpdir(), 'parley-test-cache');
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Path of a tarball (`dumpDataDir('none')`) of a freshly migrated PGlite data directory. Building one
+ * Path of a tarball (make-template.ts, uncompressed) of a freshly migrated PGlite data directory. Building one
  * costs ~3 s (initdb), so it is cached in the OS temp dir under a hash of the migration files and the
  * PGlite and drizzle-orm versions; any change to those builds a new one. Unused snapshots expire after a day.
  */
@@ -27,19 +27,8 @@ export async function migratedPgliteSnapshot(): Promise<string> {
   } catch {
     // not cached yet
   }
-  const database = await openDatabase({});
-  try {
-    await migrateDatabase(database, { migrationsFolder });
-    if (database.driver.kind !== 'pglite') throw new Error('expected PGlite');
-    const tarball = await database.driver.client.dumpDataDir('none');
-    // Write then rename, so a concurrent run never reads half a file.
-    const partial = `${path}.${process.pid}.partial`;
-    await writeFile(partial, Buffer.from(await tarball.arrayBuffer()));
-    await rename(partial, path);
-    return path;
-  } finally {
-    await database.close();
-  }
+  await makeTemplate(path, { migrationsFolder, compression: 'none' });
+  return path;
 }
 
 async function snapshotKey(migrationsFolder: string): Promise<string> {

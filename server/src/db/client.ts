@@ -62,6 +62,8 @@ export interface OpenDatabaseOptions {
     onEvent?: (event: EmbeddedDatabaseEvent) => void;
     /** The data dir's lock was lost: another process may have it now, so the caller should stop. */
     onLockCompromised: (error: Error) => void;
+    /** What a new data dir starts from (PgliteWorkerOptions.template). */
+    template?: string | null;
   };
   /** An existing PGlite instance (tests); the returned database owns it from now on. */
   pglite?: PGlite;
@@ -125,7 +127,7 @@ async function openPgliteWorker(
   const release = await lockDataDir(dataDir, { onCompromised: opts.onLockCompromised });
   let client: PgliteWorkerClient;
   try {
-    client = await PgliteWorkerClient.open({ dataDir, onEvent: opts.onEvent });
+    client = await PgliteWorkerClient.open({ dataDir, onEvent: opts.onEvent, template: opts.template });
   } catch (error) {
     await release();
     throw error;

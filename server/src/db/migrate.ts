@@ -8,7 +8,7 @@ import type { Database } from './client';
  * Run after the migrations at every start: makes `file_chunks.embedding` a pgvector column if the extension
  * became available since (function of migration 0007; a no-op otherwise).
  */
-const UPGRADE_EMBEDDING_COLUMN = 'select parley_upgrade_embedding_column()';
+export const UPGRADE_EMBEDDING_COLUMN = 'select parley_upgrade_embedding_column()';
 
 /** Arbitrary constant: PostgreSQL advisory-lock key that serialises migrations across server processes. */
 const MIGRATION_LOCK_KEY = 7_228_934_510;
