@@ -1,5 +1,6 @@
 import type { ParsedEnv } from '../config/env';
-import type { SummarySettings } from './summary';
+import type { YamlConfig } from '../config/yaml-schema';
+import type { SummaryTrigger } from './context';
 
 export interface WindowLimit {
   enabled: boolean;
@@ -22,8 +23,12 @@ export interface ChatSettings {
   /** How long an abort request waits for the stopped run's `final`. */
   abortWaitMs: number;
   titleConvo: boolean;
-  /** Summaries of what no longer fits the window (`OPENAI_SUMMARIZE`), for the openAI endpoint. */
-  summarize?: SummarySettings | undefined;
+  /** Summaries of what no longer fits the window for the openAI endpoint (`OPENAI_SUMMARIZE`). */
+  summarize?: boolean | undefined;
+  /** The openAI endpoint's summary model (`OPENAI_SUMMARY_MODEL`), also when the YAML block turns summaries on. */
+  openAISummaryModel?: string | undefined;
+  /** The YAML `summarization` block; when present it decides for every endpoint (docs/decisions.md). */
+  summarization?: SummarizationSettings | undefined;
   /** How long a temporary chat is kept (YAML `interface.temporaryChatRetention` hours; default 720). */
   temporaryChatRetentionMs?: number;
   limits: {
@@ -31,6 +36,19 @@ export interface ChatSettings {
     ip: WindowLimit;
     user: WindowLimit;
   };
+}
+
+/** The YAML `summarization` block as the engine uses it. */
+export interface SummarizationSettings {
+  /** false: no summaries at all, whatever `OPENAI_SUMMARIZE` and the endpoints' `summarize` say. */
+  enabled: boolean;
+  /** The endpoint that summarises; absent: the conversation's. */
+  provider?: string | undefined;
+  /** The summary model; absent: the summarising endpoint's configured one, else the conversation's model. */
+  model?: string | undefined;
+  maxSummaryTokens: number;
+  /** When a summary is made; absent: as soon as a message is left out. */
+  trigger?: SummaryTrigger | undefined;
 }
 
 const MINUTE = 60_000;
@@ -56,9 +74,8 @@ export function chatSettingsFromEnv(env: ParsedEnv): ChatSettings {
     pingMs: DEFAULT_CHAT_TIMINGS.pingMs,
     abortWaitMs: DEFAULT_CHAT_TIMINGS.abortWaitMs,
     titleConvo: env.TITLE_CONVO,
-    summarize: env.OPENAI_SUMMARIZE
-      ? { model: env.OPENAI_SUMMARY_MODEL, maxSummaryTokens: DEFAULT_SUMMARY_TOKENS }
-      : undefined,
+    summarize: env.OPENAI_SUMMARIZE,
+    openAISummaryModel: env.OPENAI_SUMMARY_MODEL,
     limits: {
       concurrent: {
         enabled: env.LIMIT_CONCURRENT_MESSAGES,
@@ -76,5 +93,18 @@ export function chatSettingsFromEnv(env: ParsedEnv): ChatSettings {
         windowMs: env.MESSAGE_USER_WINDOW * MINUTE,
       },
     },
+  };
+}
+
+/** The YAML `summarization` block, with its defaults; undefined when the file has none. */
+export function summarizationFromYaml(yaml: YamlConfig | undefined): SummarizationSettings | undefined {
+  const block = yaml?.summarization;
+  if (!block) return undefined;
+  return {
+    enabled: block.enabled,
+    provider: block.provider,
+    model: block.model,
+    maxSummaryTokens: block.maxSummaryTokens ?? DEFAULT_SUMMARY_TOKENS,
+    trigger: block.trigger,
   };
 }

@@ -17,6 +17,7 @@ import {
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { tempDir } from '../../test/test-app';
 import type { TestUser } from '../../test/test-users';
+import type { Db } from '../db/client';
 import { messages, usageLedger } from '../db/schema';
 import { FIRST_REQUEST_INTRO, SUMMARY_INTRO } from './context';
 import { SUMMARY_INSTRUCTIONS } from './summary';
@@ -35,8 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** A custom endpoint on the fake (reached through the OpenAI SDK), with LibreChat's summary keys. */
-function configFile(summary: string[]): string {
+/**
+ * A custom endpoint on the fake (reached through the OpenAI SDK), with LibreChat's summary keys on it, and
+ * `topLevel` lines after it (the YAML `summarization` block).
+ */
+function configFile(summary: readonly string[], topLevel: readonly string[] = []): string {
   const path = join(tempDir(), 'librechat.yaml');
   writeFileSync(
     path,
@@ -50,6 +54,7 @@ function configFile(summary: string[]): string {
       `      models: { default: [${SMALL}, ${SUMMARISER}] }`,
       '      titleConvo: false',
       ...summary.map((line) => `      ${line}`),
+      ...topLevel,
     ].join('\n'),
   );
   return path;
@@ -58,17 +63,63 @@ function configFile(summary: string[]): string {
 const contextOf = (reader: EventReader) =>
   (reader.events.find((e) => e.event === 'created')?.data as Extract<ChatEvent, { type: 'created' }>).context;
 
+/** One turn on the custom endpoint `Local` (or the openAI endpoint), to its end. */
+async function ask(
+  server: ChatServer,
+  user: TestUser,
+  endpoint: 'Local' | 'openAI',
+  text: string,
+  thread: { conversationId?: string | undefined; parentMessageId: string },
+) {
+  const reader = await askToEnd(
+    server,
+    user,
+    {
+      ...(endpoint === 'Local' ? { endpoint: 'Local', endpointType: 'custom' } : {}),
+      model: SMALL,
+      text,
+      parentMessageId: thread.parentMessageId,
+      ...(thread.conversationId ? { conversationId: thread.conversationId } : {}),
+    },
+    endpoint === 'Local' ? { path: '/api/ask/custom' } : {},
+  );
+  return { reader, final: reader.final() };
+}
+
+async function summaryOn(db: Db, messageId: string): Promise<string | null | undefined> {
+  const rows = await db
+    .select({ summary: messages.summary })
+    .from(messages)
+    .where(eq(messages.messageId, messageId));
+  return rows[0]?.summary;
+}
+
+/** The ledger rows of a conversation as `kind endpoint model`. */
+async function ledgerOf(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ kind: usageLedger.kind, endpoint: usageLedger.endpoint, model: usageLedger.model })
+    .from(usageLedger)
+    .where(eq(usageLedger.conversationId, conversationId));
+  return rows.map((row) => `${row.kind} ${row.endpoint} ${row.model}`);
+}
+
 describe.each([
-  ['summarize: true with a summaryModel', ['summarize: true', `summaryModel: ${SUMMARISER}`], SUMMARISER],
-  ['summarize: true without a summaryModel', ['summarize: true'], SMALL],
-  ['no summarize', ['summaryModel: cheap-summariser'], null],
-] as const)('a custom endpoint with %s', (label, yaml, summaryModel) => {
+  ['summarize: true with a summaryModel', ['summarize: true', `summaryModel: ${SUMMARISER}`], [], SUMMARISER],
+  ['summarize: true without a summaryModel', ['summarize: true'], [], SMALL],
+  ['no summarize', [`summaryModel: ${SUMMARISER}`], [], null],
+  // The YAML block turns summaries on for every endpoint; its default model is the endpoint's cheap one.
+  ['a YAML summarization block', [`summaryModel: ${SUMMARISER}`], ['summarization: {}'], SUMMARISER],
+  ['summarization.enabled: false', ['summarize: true'], ['summarization: { enabled: false }'], null],
+] as const)('a custom endpoint with %s', (label, yaml, topLevel, summaryModel) => {
   describeEachEngine(label, (getDb, { getDatabase }) => {
     let server: ChatServer;
     let user: TestUser;
     beforeAll(async () => {
-      // OPENAI_SUMMARIZE is off: the custom endpoint's own keys decide.
-      server = await startChatServer(getDatabase(), chatEnv(fake, { CONFIG_PATH: configFile([...yaml]) }));
+      // OPENAI_SUMMARIZE is off: the custom endpoint's own keys (or the YAML block) decide.
+      server = await startChatServer(
+        getDatabase(),
+        chatEnv(fake, { CONFIG_PATH: configFile([...yaml], [...topLevel]) }),
+      );
     });
     afterAll(() => server.close());
     beforeEach(async () => {
@@ -76,22 +127,8 @@ describe.each([
       user = await chatUser(server);
     });
 
-    const turn = async (text: string, conversationId: string | undefined, parentMessageId: string) => {
-      const reader = await askToEnd(
-        server,
-        user,
-        {
-          endpoint: 'Local',
-          endpointType: 'custom',
-          model: SMALL,
-          text,
-          parentMessageId,
-          ...(conversationId ? { conversationId } : {}),
-        },
-        { path: '/api/ask/custom' },
-      );
-      return { reader, final: reader.final() };
-    };
+    const turn = (text: string, conversationId: string | undefined, parentMessageId: string) =>
+      ask(server, user, 'Local', text, { conversationId, parentMessageId });
 
     it('summarises what no longer fits with its summary model, and the next prompt holds it', async () => {
       fake.script({ replies: [{ text: filler('apple') }, { text: filler('pear') }] });
@@ -106,22 +143,16 @@ describe.each([
       const folded = first.final.responseMessage.messageId;
 
       if (summaryModel === null) {
-        expect(completionBodies(fake)).toHaveLength(3);
-        const rows = await getDb()
-          .select({ summary: messages.summary })
-          .from(messages)
-          .where(eq(messages.messageId, folded));
-        expect(rows[0]?.summary ?? null).toBeNull();
+        // The summariser asks right after a reply; by the end of the next turn it would have.
+        fake.script({ replies: [{ text: 'Book the hotel by the river.' }] });
+        const fourth = await turn('Which hotel?', conversationId, third.final.responseMessage.messageId);
+        expect(contextOf(fourth.reader)?.summarizedUpTo).toBeUndefined();
+        expect(completionBodies(fake).map((body) => body.model)).toEqual([SMALL, SMALL, SMALL, SMALL]);
+        expect((await summaryOn(getDb(), folded)) ?? null).toBeNull();
         return;
       }
       await expect
-        .poll(async () => {
-          const rows = await getDb()
-            .select({ summary: messages.summary })
-            .from(messages)
-            .where(eq(messages.messageId, folded));
-          return rows[0]?.summary;
-        }, POLL)
+        .poll(() => summaryOn(getDb(), folded), POLL)
         .toBe('The user plans a trip to Lisbon and likes apples.');
       const summaryCall = completionBodies(fake)[3];
       expect(summaryCall).toMatchObject({ model: summaryModel });
@@ -130,16 +161,7 @@ describe.each([
       expect(JSON.stringify(summaryCall?.messages)).toContain('GOAL: plan a trip to Lisbon');
       // Billed to the custom endpoint as a summary, with the model that made it.
       await expect
-        .poll(
-          async () =>
-            (
-              await getDb()
-                .select({ kind: usageLedger.kind, endpoint: usageLedger.endpoint, model: usageLedger.model })
-                .from(usageLedger)
-                .where(eq(usageLedger.conversationId, conversationId))
-            ).map((row) => `${row.kind} ${row.endpoint} ${row.model}`),
-          POLL,
-        )
+        .poll(() => ledgerOf(getDb(), conversationId), POLL)
         .toContain(`summary Local ${summaryModel}`);
 
       fake.script({ replies: [{ text: 'Book the hotel by the river.' }] });
@@ -154,3 +176,80 @@ describe.each([
     });
   });
 });
+
+describeEachEngine(
+  'the YAML summarization block with a provider, model, trigger ratio and summary length',
+  (getDb, { getDatabase }) => {
+    let server: ChatServer;
+    let user: TestUser;
+    beforeAll(async () => {
+      // The conversations run on the openAI endpoint (OPENAI_SUMMARIZE off); `Local` summarises them.
+      const config = configFile(
+        [],
+        [
+          'summarization:',
+          '  provider: Local',
+          `  model: ${SUMMARISER}`,
+          '  maxSummaryTokens: 321',
+          '  trigger: { type: token_ratio, value: 0.5 }',
+        ],
+      );
+      server = await startChatServer(
+        getDatabase(),
+        chatEnv(fake, { OPENAI_MODELS: SMALL, CONFIG_PATH: config }),
+      );
+    });
+    afterAll(() => server.close());
+    beforeEach(async () => {
+      fake.reset();
+      user = await chatUser(server);
+    });
+
+    const turn = (text: string, conversationId: string | undefined, parentMessageId: string) =>
+      ask(server, user, 'openAI', text, { conversationId, parentMessageId });
+
+    it('summarises with the provider’s model once the prompt passes the ratio of the window, not before', async () => {
+      fake.script({ replies: [{ text: filler('apple') }, { text: filler('pear') }] });
+      const first = await turn('GOAL: plan a trip to Lisbon', undefined, NO_PARENT);
+      const conversationId = first.final.conversation.conversationId;
+      // About 1,800 tokens: below half of the 4,096-token window, no summary is due.
+      const second = await turn(filler('plum'), conversationId, first.final.responseMessage.messageId);
+      fake.script({
+        replies: [{ text: 'Take tram 28.' }, { text: 'The user plans a trip to Lisbon and likes apples.' }],
+      });
+      // About 2,700 tokens: everything is still sent (3,072 fit), but past half of the window the oldest
+      // exchange is summarised, up to the first reply (the newest message beyond the ratio's 2,048 tokens).
+      const third = await turn('Which tram?', conversationId, second.final.responseMessage.messageId);
+      expect(contextOf(third.reader)).toMatchObject({ windowTokens: 4096, droppedMessages: 0 });
+      const folded = first.final.responseMessage.messageId;
+      await expect
+        .poll(() => summaryOn(getDb(), folded), POLL)
+        .toBe('The user plans a trip to Lisbon and likes apples.');
+
+      // One summary request, after the third turn only: on the provider (its key), its model, the summary cap.
+      expect(completionBodies(fake).map((body) => body.model)).toEqual([SMALL, SMALL, SMALL, SUMMARISER]);
+      const calls = fake.requests.filter((request) => request.path.endsWith('/chat/completions'));
+      expect(calls.map((call) => call.headers.authorization)).toEqual([
+        'Bearer sk-test',
+        'Bearer sk-test',
+        'Bearer sk-test',
+        'Bearer sk-local',
+      ]);
+      expect(completionBodies(fake)[3]).toMatchObject({ model: SUMMARISER, max_tokens: 321 });
+      expect(JSON.stringify(completionBodies(fake)[3]?.messages)).toContain('GOAL: plan a trip to Lisbon');
+      await expect
+        .poll(() => ledgerOf(getDb(), conversationId), POLL)
+        .toContain(`summary Local ${SUMMARISER}`);
+
+      // The next prompt: the first request and the summary, then the messages after the folded reply.
+      fake.script({ replies: [{ text: 'Buy a Viva Viagem card.' }] });
+      const fourth = await turn('Which ticket?', conversationId, third.final.responseMessage.messageId);
+      expect(contextOf(fourth.reader)?.summarizedUpTo).toBe(folded);
+      const prompt = JSON.stringify(completionBodies(fake)[4]?.messages);
+      expect(prompt).toContain(SUMMARY_INTRO);
+      expect(prompt).toContain('likes apples');
+      expect(prompt).toContain(filler('plum'));
+      expect(prompt).not.toContain(filler('apple'));
+    });
+  },
+);

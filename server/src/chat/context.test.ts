@@ -120,6 +120,51 @@ describe('buildContext', () => {
     expect(built.system).toBeUndefined();
   });
 
+  describe('the summary trigger (YAML summarization.trigger)', () => {
+    // Three 20-word messages: 3 priming + (5 + 4) user + 3 × 24 = 84 tokens of a 200-token window.
+    const history = [message(words(20)), message(words(20), { isCreatedByUser: false }), message(words(20))];
+    const build = (summaryTrigger?: {
+      type: 'token_ratio' | 'remaining_tokens' | 'messages_to_refine';
+      value: number;
+    }) => buildContext({ ...base, history, user: { text: words(5) }, windowTokens: 200, summaryTrigger });
+
+    it('makes no summary due while nothing is left out, without a trigger', () => {
+      expect(build()).toMatchObject({ dropped: 0, summaryUntil: undefined });
+    });
+
+    it('with a token ratio, folds what lies beyond that share of the window while still sending it', () => {
+      // 0.3 × 200 = 60: the newest two messages fit (12 + 48 = 60), the oldest does not.
+      expect(build({ type: 'token_ratio', value: 0.3 })).toMatchObject({
+        dropped: 0,
+        summaryUntil: history[0]?.messageId,
+      });
+      expect(build({ type: 'token_ratio', value: 0.2 })).toMatchObject({
+        summaryUntil: history[1]?.messageId,
+      });
+      // 0.5 × 200 = 100 ≥ 84: below the ratio, no summary.
+      expect(build({ type: 'token_ratio', value: 0.5 }).summaryUntil).toBeUndefined();
+    });
+
+    it('with remaining tokens, folds once fewer than that many would be left', () => {
+      expect(build({ type: 'remaining_tokens', value: 140 }).summaryUntil).toBe(history[0]?.messageId);
+      expect(build({ type: 'remaining_tokens', value: 100 }).summaryUntil).toBeUndefined();
+    });
+
+    it('with messages to refine, waits until that many messages are left out', () => {
+      const small = (value: number) =>
+        buildContext({
+          ...base,
+          history,
+          user: { text: words(5) },
+          windowTokens: 70,
+          summaryTrigger: { type: 'messages_to_refine', value },
+        });
+      // 70 − 10 = 60 of room: 12 + 24 + 24 fits two messages, the oldest is left out.
+      expect(small(1)).toMatchObject({ dropped: 1, summaryUntil: history[0]?.messageId });
+      expect(small(2)).toMatchObject({ dropped: 1, summaryUntil: undefined });
+    });
+  });
+
   describe('with files', () => {
     const image: PromptFile = {
       kind: 'image',

@@ -25,6 +25,14 @@ export interface ContextInput {
   windowTokens: number;
   replyTokens: number;
   countTokens: (text: string) => number;
+  /** When a summary is due (the YAML `summarization.trigger`); absent: as soon as a message is left out. */
+  summaryTrigger?: SummaryTrigger | undefined;
+}
+
+/** LibreChat's `summarization.trigger`: a share of the window, tokens left in it, or messages left out. */
+export interface SummaryTrigger {
+  type: 'token_ratio' | 'remaining_tokens' | 'messages_to_refine';
+  value: number;
 }
 
 /** How a summary and the user's first request reach the model: in the system prompt, after the chat's own. */
@@ -37,8 +45,13 @@ export interface BuiltContext {
   system: string | undefined;
   /** The message whose summary stands for the path up to it (it and the messages before it are not sent). */
   summarizedUpTo?: string | undefined;
-  /** The newest history message left out for lack of room: where a new summary would end. */
+  /** The newest history message left out for lack of room. */
   newestDropped?: string | undefined;
+  /**
+   * Where a new summary would end, when one is due: the newest message left out, or with a token trigger the
+   * newest one beyond the trigger's share of the window (it may still be sent this turn).
+   */
+  summaryUntil?: string | undefined;
   /** The model's context window the prompt was fitted into. */
   windowTokens: number;
   promptTokens: number;
@@ -112,22 +125,27 @@ export function buildContext(input: ContextInput): BuiltContext {
     MESSAGE_OVERHEAD_TOKENS +
     (input.prefix ? countTokens(input.prefix) + MESSAGE_OVERHEAD_TOKENS : 0);
   if (used > budget) throw new ContextLengthError(used, Math.max(0, budget));
+  const baseTokens = used;
 
   const missingCounts = new Map<string, number>();
+  const costOf = (message: Message): number => {
+    const tokens = message.tokenCount ?? missingCounts.get(message.messageId) ?? countTokens(message.text);
+    if (message.tokenCount == null) missingCounts.set(message.messageId, tokens);
+    return tokens + filesTokens(filesOf(message), countTokens) + MESSAGE_OVERHEAD_TOKENS;
+  };
   const kept: Message[] = [];
   const candidates = input.history.slice(summaryAt + 1).filter(inDialogue);
   for (let i = candidates.length - 1; i >= 0; i--) {
     const message = candidates[i];
     if (!message) continue;
-    const tokens = message.tokenCount ?? countTokens(message.text);
-    if (message.tokenCount == null) missingCounts.set(message.messageId, tokens);
-    const cost = tokens + filesTokens(filesOf(message), countTokens) + MESSAGE_OVERHEAD_TOKENS;
+    const cost = costOf(message);
     if (used + cost > budget) break;
     used += cost;
     kept.push(message);
   }
   kept.reverse();
   const newestDropped = candidates[candidates.length - kept.length - 1]?.messageId;
+  const summaryUntil = summaryEnd(input, { budget, candidates, kept, newestDropped, baseTokens, costOf });
 
   const messages = kept.map((m) =>
     m.isCreatedByUser ? userTurn(m.text, filesOf(m)) : textTurn('assistant', m.text),
@@ -139,10 +157,49 @@ export function buildContext(input: ContextInput): BuiltContext {
     system,
     summarizedUpTo: input.history[summaryAt]?.messageId,
     newestDropped,
+    summaryUntil,
     windowTokens: input.windowTokens,
     promptTokens: used,
     userTokens,
     missingCounts,
     dropped: candidates.length - kept.length,
   };
+}
+
+/**
+ * Where a new summary would end (see `BuiltContext.summaryUntil`). Without a trigger, or `messages_to_refine`:
+ * the newest message left out (once that many are). With a token trigger: once the whole history would take
+ * the prompt past the trigger's tokens, the newest message that does not fit within them; messages left out
+ * for lack of room always make a summary due, whichever comes first.
+ */
+function summaryEnd(
+  input: ContextInput,
+  turn: {
+    budget: number;
+    candidates: readonly Message[];
+    kept: readonly Message[];
+    newestDropped: string | undefined;
+    baseTokens: number;
+    costOf: (message: Message) => number;
+  },
+): string | undefined {
+  const trigger = input.summaryTrigger;
+  const dropped = turn.candidates.length - turn.kept.length;
+  if (!trigger || trigger.type === 'messages_to_refine') {
+    return dropped >= (trigger?.value ?? 1) ? turn.newestDropped : undefined;
+  }
+  const limit = Math.min(
+    turn.budget,
+    trigger.type === 'token_ratio'
+      ? Math.floor(trigger.value * input.windowTokens)
+      : input.windowTokens - trigger.value,
+  );
+  let used = turn.baseTokens;
+  for (let i = turn.candidates.length - 1; i >= 0; i--) {
+    const message = turn.candidates[i];
+    if (!message) continue;
+    used += turn.costOf(message);
+    if (used > limit) return message.messageId;
+  }
+  return undefined;
 }

@@ -27,7 +27,7 @@ import {
 } from '../providers/registry';
 import { getTokenCounter } from '../tokenizer/service';
 import { createChatEngine, type ChatEngine } from './chat-engine';
-import { chatSettingsFromEnv, type ChatSettings } from './chat-settings';
+import { chatSettingsFromEnv, summarizationFromYaml, type ChatSettings } from './chat-settings';
 import { temporaryChatRetentionMs } from '../sweeper/retention';
 import { createOpenAIModeration } from './moderation';
 import type {
@@ -89,8 +89,8 @@ const SILENT: ChatLogger = { error: () => undefined, warn: () => undefined };
 
 function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort {
   return {
-    async resolve({ userId, endpoint, model }) {
-      const allowed = (await endpoints.getModels(userId))[endpoint];
+    async resolve({ userId, endpoint, model, checkModel = true }) {
+      const allowed = checkModel ? (await endpoints.getModels(userId))[endpoint] : undefined;
       if (allowed && allowed.length > 0 && !allowed.includes(model)) {
         throw new AppError(400, 'Illegal model request', {
           code: 'illegal_model_request',
@@ -108,9 +108,8 @@ function endpointsPort(endpoints: ChatEngineWiring['endpoints']): EndpointsPort 
         ...(resolved.titleModel ? { titleModel: resolved.titleModel } : {}),
         ...(resolved.titleMethod ? { titleMethod: resolved.titleMethod } : {}),
         ...(resolved.forcePrompt ? { forcePrompt: true as const } : {}),
-        ...(resolved.summarize
-          ? { summarize: resolved.summaryModel ? { model: resolved.summaryModel } : {} }
-          : {}),
+        ...(resolved.summarize ? { summarize: true as const } : {}),
+        ...(resolved.summaryModel ? { summaryModel: resolved.summaryModel } : {}),
         ...(sender ? { sender } : {}),
       };
     },
@@ -200,6 +199,7 @@ export function createChatEngineFor(wiring: ChatEngineWiring): ChatEngine {
     settings: wiring.settings ?? {
       ...chatSettingsFromEnv(wiring.config.env),
       temporaryChatRetentionMs: temporaryChatRetentionMs(wiring.config.yaml),
+      summarization: summarizationFromYaml(wiring.config.yaml),
     },
     ...dataPorts(wiring.db, wiring.config, wiring.ledger),
     budgets: wiring.ledger ? budgetsPortOf(wiring.ledger) : undefined,

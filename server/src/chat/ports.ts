@@ -160,10 +160,12 @@ export interface ResolvedEndpoint {
   /** A custom endpoint's YAML `forcePrompt`: replies and titles go to `/completions` as one prompt string. */
   forcePrompt?: true;
   /**
-   * Summaries of what no longer fits the window for this endpoint (a custom endpoint's YAML `summarize`, with
-   * `summaryModel`); absent: the engine's settings decide (`OPENAI_SUMMARIZE` for the openAI endpoint).
+   * Summaries of what no longer fits the window for this endpoint (a custom endpoint's YAML `summarize`);
+   * absent: the engine's settings decide (`OPENAI_SUMMARIZE` for the openAI endpoint, the YAML `summarization`).
    */
-  summarize?: { model?: string };
+  summarize?: true;
+  /** The endpoint's own summary model (a custom endpoint's YAML `summaryModel`). */
+  summaryModel?: string;
   /** Display name of the replying side (e.g. "GPT-4", a custom endpoint's `modelDisplayLabel`). */
   sender?: string;
 }
@@ -173,7 +175,13 @@ export interface EndpointsPort {
    * Throws AppError: unknown endpoint (400), `illegal_model_request`, and the user-key kinds
    * (`no_user_key`, `expired_user_key`, `invalid_user_key`, `no_base_url`).
    */
-  resolve(input: { userId: string; endpoint: string; model: string }): Promise<ResolvedEndpoint>;
+  resolve(input: {
+    userId: string;
+    endpoint: string;
+    model: string;
+    /** false: the model is the server's choice (a summary model), not checked against the user's model list. */
+    checkModel?: boolean;
+  }): Promise<ResolvedEndpoint>;
 }
 
 export interface ProvidersPort {

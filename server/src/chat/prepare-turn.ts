@@ -3,7 +3,7 @@ import type { ChatRequestBody } from '@parley/shared/schemas/chat-request';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import { badRequest } from '../lib/errors';
 import type { ChatProvider, ChatRequest, GenerationParams } from '../providers/types';
-import { buildContext, ContextLengthError, type BuiltContext } from './context';
+import { buildContext, ContextLengthError, type BuiltContext, type SummaryTrigger } from './context';
 import type { RunFailure } from './drive-provider';
 import { generationParams, systemPrompt, tokenBudget } from './prompt-options';
 import type { AssistantTurn, ResolvedEndpoint, TokenCounter } from './ports';
@@ -90,6 +90,7 @@ function contextOf(
   files: TurnFiles,
   request: Omit<ChatRequest, 'messages'>,
   countTokens: TokenCounter,
+  summaryTrigger: SummaryTrigger | undefined,
 ) {
   const saved = turn.userMessage.saved;
   return buildContext({
@@ -100,6 +101,7 @@ function contextOf(
     system: request.system,
     ...tokenBudget(request.model, request.params),
     countTokens,
+    summaryTrigger,
   });
 }
 
@@ -176,7 +178,9 @@ export async function prepareTurn(deps: ChatEngineDeps, input: StartInput): Prom
   const prepared = { turn, options, resolved, provider, countTokens, files, ownConversation, notice };
   let context: BuiltContext;
   try {
-    context = contextOf(turn, files, base, countTokens);
+    const summarization = deps.settings.summarization;
+    const trigger = summarization?.enabled ? summarization.trigger : undefined;
+    context = contextOf(turn, files, base, countTokens, trigger);
   } catch (error) {
     if (!(error instanceof ContextLengthError)) throw error;
     const failure: RunFailure = { kind: 'context_length', message: error.message, cause: error };

@@ -7,8 +7,7 @@ import { PartialSaver } from './partial-saver';
 import { runAgentReply } from './run-agent';
 import type { AssistantRunOutcome } from './ports';
 import type { ReplyState, RunContext } from './run-context';
-import { summarizeLeftOut, type SummarySettings } from './summary';
-import { DEFAULT_SUMMARY_TOKENS } from './chat-settings';
+import { summarizeLeftOut, summaryPlan } from './summary';
 import { generateTitle, titleFromFirstMessage } from './title';
 
 /**
@@ -114,18 +113,6 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
   }
   if (shouldTitle(ctx, state)) await generateTitle(ctx, state.text);
   // In the background: the next turn uses the summary once it is there, truncation until then.
-  const summarize = summarySettings(ctx);
-  if (summarize && state.failure === undefined) void summarizeLeftOut(ctx, summarize);
-}
-
-/**
- * Whether this turn's endpoint summarises, and with which model: a custom endpoint by its YAML `summarize`
- * (`summaryModel`, else the conversation's model), the openAI endpoint by `OPENAI_SUMMARIZE`.
- */
-function summarySettings(ctx: RunContext): SummarySettings | undefined {
-  const { summarize } = ctx.deps.settings;
-  const own = ctx.resolved.summarize;
-  if (own)
-    return { model: own.model, maxSummaryTokens: summarize?.maxSummaryTokens ?? DEFAULT_SUMMARY_TOKENS };
-  return summarize && ctx.resolved.kind === 'openAI' ? summarize : undefined;
+  const plan = summaryPlan(ctx.deps.settings, { endpoint: ctx.reply.endpoint, resolved: ctx.resolved });
+  if (plan && state.failure === undefined) void summarizeLeftOut(ctx, plan);
 }

@@ -4,7 +4,9 @@
 // summary and the messages after it. A turn that comes first is truncated (its `created` says how many
 // messages were left out); a summariser that fails three times in a row rests for an hour.
 import type { Message } from '@parley/shared/schemas/message';
-import type { ChatRequest } from '../providers/types';
+import type { ChatProvider, ChatRequest } from '../providers/types';
+import { DEFAULT_SUMMARY_TOKENS, type ChatSettings } from './chat-settings';
+import type { ResolvedEndpoint } from './ports';
 import type { RunContext } from './run-context';
 
 export const SUMMARY_INSTRUCTIONS =
@@ -19,11 +21,39 @@ const TOOL_CALL_MAX_CHARS = 2_000;
 const FAILURES_BEFORE_REST = 3;
 const REST_MS = 3_600_000;
 
-/** Which model summarises, and how long a summary may be. */
-export interface SummarySettings {
-  /** The summary model; absent: the conversation's own model. */
+/** Which endpoint and model summarise a turn's left-out messages, and how long a summary may be. */
+export interface SummaryPlan {
+  /** Another endpoint that summarises (YAML `summarization.provider`); absent: the conversation's. */
+  endpoint?: string | undefined;
+  /**
+   * The summary model; absent: the summarising endpoint's configured one (a custom endpoint's `summaryModel`,
+   * `OPENAI_SUMMARY_MODEL` for openAI), else the conversation's own model.
+   */
   model?: string | undefined;
   maxSummaryTokens: number;
+}
+
+/**
+ * Whether a turn's left-out messages are summarised, and how. The YAML `summarization` block, when present,
+ * decides for every endpoint (`enabled: false` turns summaries off everywhere); without it, a custom
+ * endpoint's own `summarize`, and `OPENAI_SUMMARIZE` for the openAI endpoint (docs/decisions.md).
+ */
+export function summaryPlan(
+  settings: Pick<ChatSettings, 'summarize' | 'summarization'>,
+  turn: { endpoint: string; resolved: Pick<ResolvedEndpoint, 'kind' | 'summarize'> },
+): SummaryPlan | undefined {
+  const block = settings.summarization;
+  if (block) {
+    if (!block.enabled) return undefined;
+    return {
+      ...(block.provider && block.provider !== turn.endpoint ? { endpoint: block.provider } : {}),
+      ...(block.model ? { model: block.model } : {}),
+      maxSummaryTokens: block.maxSummaryTokens,
+    };
+  }
+  const on =
+    turn.resolved.summarize === true || (settings.summarize === true && turn.resolved.kind === 'openAI');
+  return on ? { maxSummaryTokens: DEFAULT_SUMMARY_TOKENS } : undefined;
 }
 
 interface Breaker {
@@ -34,7 +64,7 @@ interface Breaker {
 /** Consecutive failures per endpoint and summary model, on this instance. */
 const breakers = new Map<string, Breaker>();
 
-const breakerKey = (ctx: RunContext, model: string) => `${ctx.reply.endpoint}\u0000${model}`;
+const breakerKey = (endpoint: string, model: string) => `${endpoint}\u0000${model}`;
 
 function resting(key: string, now: number): boolean {
   const breaker = breakers.get(key);
@@ -99,8 +129,41 @@ export function summaryTranscript(previous: string | undefined, messages: readon
   return previous ? `Summary so far:\n${previous}\n\nConversation since:\n${transcript}` : transcript;
 }
 
-function summaryRequest(ctx: RunContext, model: string, transcript: string, maxTokens: number): ChatRequest {
-  const { resolved } = ctx;
+/** The endpoint that summarises, ready to call, and its summary model. */
+interface Summariser {
+  endpoint: string;
+  resolved: ResolvedEndpoint;
+  provider: ChatProvider;
+  model: string;
+}
+
+/** The conversation's endpoint, or the plan's other one (its credentials resolved for the turn's user). */
+async function summariserOf(ctx: RunContext, plan: SummaryPlan): Promise<Summariser> {
+  const other = plan.endpoint;
+  const resolved = other
+    ? await ctx.deps.endpoints.resolve({
+        userId: ctx.userId,
+        endpoint: other,
+        model: plan.model ?? ctx.reply.model,
+        checkModel: false,
+      })
+    : ctx.resolved;
+  const configured =
+    resolved.summaryModel ?? (resolved.kind === 'openAI' ? ctx.deps.settings.openAISummaryModel : undefined);
+  return {
+    endpoint: other ?? ctx.reply.endpoint,
+    resolved,
+    provider: other ? ctx.deps.providers.get(resolved.kind) : ctx.provider,
+    model: plan.model ?? configured ?? ctx.reply.model,
+  };
+}
+
+function summaryRequest(
+  ctx: RunContext,
+  { resolved, model }: Summariser,
+  transcript: string,
+  maxTokens: number,
+): ChatRequest {
   // No tools and none of the chat's own instructions: only the summariser's.
   return {
     model,
@@ -115,12 +178,12 @@ function summaryRequest(ctx: RunContext, model: string, transcript: string, maxT
 
 /** The model's answer when it is a summary: text, and no tool call (reasoning alone is no summary). */
 async function askForSummary(
-  ctx: RunContext,
+  provider: ChatProvider,
   request: ChatRequest,
 ): Promise<{ text: string; usage?: { inputTokens?: number; outputTokens?: number } | undefined }> {
   let text = '';
   let usage: { inputTokens?: number; outputTokens?: number } | undefined;
-  for await (const event of ctx.provider.stream(request, AbortSignal.timeout(SUMMARY_TIMEOUT_MS))) {
+  for await (const event of provider.stream(request, AbortSignal.timeout(SUMMARY_TIMEOUT_MS))) {
     if (event.type === 'text-delta') text += event.delta;
     else if (event.type === 'tool-call' || event.type === 'tool-call-delta') {
       throw new Error('the summary model answered with a tool call');
@@ -131,28 +194,34 @@ async function askForSummary(
 }
 
 /**
- * Summarises what the turn left out, when summaries are on and something was left out; stores it on the
- * newest message it covers and bills it as `summary`. Never throws: a failure is logged and counted.
+ * Summarises what the turn left out (or, with a token trigger, what lies beyond the trigger's share of the
+ * window), when a summary is due; stores it on the newest message it covers and bills it as `summary` to the
+ * endpoint and model that made it. Never throws: a failure is logged and counted.
  */
-export async function summarizeLeftOut(ctx: RunContext, settings: SummarySettings): Promise<void> {
-  const until = ctx.context?.newestDropped;
-  if (!until || ctx.context?.dropped === 0) return;
-  const model = settings.model ?? ctx.reply.model;
-  const key = breakerKey(ctx, model);
-  if (resting(key, Date.now())) return;
+export async function summarizeLeftOut(ctx: RunContext, plan: SummaryPlan): Promise<void> {
+  const until = ctx.context?.summaryUntil;
+  if (!until) return;
   const source = summarySource(ctx.turn.history, until);
   if (!source) return;
-  const transcript = summaryTranscript(source.previous, source.messages);
-  const request = summaryRequest(ctx, model, transcript, settings.maxSummaryTokens);
+  // Counted before the endpoint is resolved: a summariser whose endpoint cannot be resolved rests too.
+  let key = breakerKey(plan.endpoint ?? ctx.reply.endpoint, plan.model ?? '');
+  let model = plan.model ?? ctx.reply.model;
+  if (resting(key, Date.now())) return;
   try {
-    const { text, usage } = await askForSummary(ctx, request);
+    const summariser = await summariserOf(ctx, plan);
+    model = summariser.model;
+    key = breakerKey(summariser.endpoint, summariser.model);
+    if (resting(key, Date.now())) return;
+    const transcript = summaryTranscript(source.previous, source.messages);
+    const request = summaryRequest(ctx, summariser, transcript, plan.maxSummaryTokens);
+    const { text, usage } = await askForSummary(summariser.provider, request);
     const tokenCount = ctx.countTokens(text);
     await ctx.deps.messages.saveSummary(ctx.userId, ctx.reply.conversationId, until, text, tokenCount);
     breakers.delete(key);
     await ctx.deps.balance.recordUsage(ctx.userId, {
       conversationId: ctx.reply.conversationId,
       messageId: until,
-      endpoint: ctx.reply.endpoint,
+      endpoint: summariser.endpoint,
       model,
       promptTokens: usage?.inputTokens ?? ctx.countTokens(`${SUMMARY_INSTRUCTIONS}\n${transcript}`),
       completionTokens: usage?.outputTokens ?? tokenCount,

@@ -201,6 +201,47 @@ endpoints:
     expect(message).not.toContain('\n');
   });
 
+  it('reads LibreChat’s summarization block, warning about the parts Parley does not use', () => {
+    const { dir } = withConfig(
+      customEndpoint(`summarization:
+  provider: Mistral
+  model: mistral-small
+  maxSummaryTokens: 512
+  reserveRatio: 0.05
+  trigger: { type: token_ratio, value: 0.8 }
+  contextPruning: { enabled: true, keepLastAssistants: 3 }
+`),
+    );
+    const loaded = loadYamlConfig(undefined, dir);
+    expect(loaded?.config.summarization).toEqual({
+      enabled: true,
+      provider: 'Mistral',
+      model: 'mistral-small',
+      maxSummaryTokens: 512,
+      trigger: { type: 'token_ratio', value: 0.8 },
+    });
+    expect(loaded?.ignoredKeys).toEqual(['summarization.contextPruning', 'summarization.reserveRatio']);
+  });
+
+  it('refuses a summarization block it cannot follow, naming the key', () => {
+    const block = (lines: string) => errorOf(customEndpoint(`summarization:\n${lines}`));
+    expect(block('  trigger: { type: token_ratio, value: 80 }')).toMatch(
+      /: summarization\.trigger\.value: must be a share of the window above 0 and at most 1 \(0\.8 is 80%\)$/,
+    );
+    expect(block('  trigger: { type: percent, value: 0.8 }')).toMatch(
+      /summarization\.trigger\.type: must be token_ratio, remaining_tokens or messages_to_refine$/,
+    );
+    expect(block('  trigger: { type: remaining_tokens, value: 0.5 }')).toMatch(
+      /summarization\.trigger\.value: must be a whole number above 0 for remaining_tokens$/,
+    );
+    expect(block('  maxSummaryTokens: many')).toMatch(
+      /summarization\.maxSummaryTokens: must be a number of tokens$/,
+    );
+    expect(block('  provider: Mistrall')).toMatch(
+      /summarization\.provider: "Mistrall" is not an endpoint; use one of openAI, .*, Mistral$/,
+    );
+  });
+
   it('refuses a wrong type with the key and the problem', () => {
     expect(errorOf('version: 1.0.8\nimageOutputType: gif\n')).toMatch(/imageOutputType: Invalid option/);
   });

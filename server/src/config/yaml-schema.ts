@@ -236,6 +236,58 @@ const rateLimitSchema = z.strictObject({
   userWindowInMinutes: z.number().positive().optional(),
 });
 
+/** Endpoint names `summarization.provider` may take besides the custom endpoints (the detected Ollama too). */
+const SUMMARY_PROVIDERS = ['openAI', 'azureOpenAI', 'google', 'anthropic', 'gptPlugins', 'Ollama'] as const;
+
+/**
+ * When a summary is made (LibreChat's `summarization.trigger`): once the prompt would take more than `value` of
+ * the window (`token_ratio`), leave fewer than `value` tokens of it (`remaining_tokens`), or once `value`
+ * messages are left out (`messages_to_refine`). Without it: as soon as a message is left out.
+ */
+const summaryTriggerSchema = z
+  .strictObject({
+    type: z.enum(['token_ratio', 'remaining_tokens', 'messages_to_refine'], {
+      error: 'must be token_ratio, remaining_tokens or messages_to_refine',
+    }),
+    value: z.number({ error: 'must be a number' }),
+  })
+  .superRefine((trigger, ctx) => {
+    const { type, value } = trigger;
+    if (type === 'token_ratio' && !(value > 0 && value <= 1)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'must be a share of the window above 0 and at most 1 (0.8 is 80%)',
+      });
+    }
+    if (type !== 'token_ratio' && !(Number.isInteger(value) && value > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `must be a whole number above 0 for ${type}`,
+      });
+    }
+  });
+
+/**
+ * LibreChat's top-level `summarization` block: which endpoint (`provider`) and model summarise, when, and how
+ * long a summary may be. Its other keys (`contextPruning`, `reserveRatio`, `prompt`, `parameters` …) are not
+ * used and are warned about like any unused key. Precedence over `OPENAI_SUMMARIZE` and the endpoints'
+ * `summarize`: docs/decisions.md.
+ */
+const summarizationSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  provider: z.string().trim().min(1, 'must name an endpoint').optional(),
+  model: z.string().trim().min(1, 'must name a model').optional(),
+  maxSummaryTokens: z
+    .number({ error: 'must be a number of tokens' })
+    .int('must be a whole number of tokens')
+    .min(16, 'must be at least 16 tokens')
+    .max(65_536, 'must be at most 65536 tokens')
+    .optional(),
+  trigger: summaryTriggerSchema.optional(),
+});
+
 /**
  * The YAML "Server config file" (SPEC §3, config version 1.0.8 and later LibreChat versions). Objects are
  * strict so that keys Parley does not know are found: the loader drops them with one warning each (a newer
@@ -243,80 +295,97 @@ const rateLimitSchema = z.strictObject({
  * `secureImageLinks` are not here on purpose: Parley has no use for them (its caches are its own, its file links
  * are always signed for their owner), so a config that sets them is warned about like any unused key.
  */
-export const yamlConfigSchema = z.strictObject({
-  version: z.string({ error: 'is required (for example "1.0.8")' }).min(1),
-  imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
-  filteredTools: z.array(z.string()).optional(),
-  /** When not empty, only these plugin keys are offered (wins over `filteredTools`). */
-  includedTools: z.array(z.string()).optional(),
-  interface: z
-    .strictObject({
-      endpointsMenu: z.boolean().optional(),
-      modelSelect: z.boolean().optional(),
-      parameters: z.boolean().optional(),
-      presets: z.boolean().optional(),
-      sidePanel: z.boolean().optional(),
-      privacyPolicy: externalLinkSchema.optional(),
-      termsOfService: externalLinkSchema.optional(),
-      /** Hours a temporary chat is kept before the sweeper deletes it (LibreChat's key; default 720). */
-      temporaryChatRetention: z
-        .number({ error: 'must be a number of hours' })
-        .int('must be a whole number of hours')
-        .min(1, 'must be at least 1 hour')
-        .max(8760, 'must be at most 8760 hours (one year)')
-        .optional(),
-    })
-    .optional(),
-  fileStrategy: z.enum(['local', 'firebase', 'openai', 's3', 'vectordb']).default('local'),
-  registration: z
-    .strictObject({
-      socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
-      allowedDomains: z.array(z.string().min(1)).optional(),
-    })
-    .optional(),
-  /** LibreChat 1.2+: the balance settings moved from CHECK_BALANCE / START_BALANCE to the YAML file. */
-  balance: z
-    .strictObject({
-      enabled: z.boolean().optional(),
-      startBalance: z.number().int().min(0).optional(),
-      /** LibreChat's auto-refill: `refillAmount` credits once `refillIntervalValue` `refillIntervalUnit`s passed. */
-      autoRefillEnabled: z.boolean().optional(),
-      refillIntervalValue: z.number().int().min(1).max(1_000_000).optional(),
-      refillIntervalUnit: z.enum(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']).optional(),
-      refillAmount: z.number().int().min(0).max(MAX_BALANCE_AMOUNT).optional(),
-    })
-    .optional(),
-  /** Spend budgets, shown read-only in the admin page (the same fields as `POST /api/admin/budgets`). */
-  budgets: z.array(createBudgetSchema).optional(),
-  rateLimits: z.strictObject({ fileUploads: rateLimitSchema.optional() }).optional(),
-  fileConfig: z
-    .strictObject({
-      endpoints: z.record(z.string(), fileEndpointConfigSchema).optional(),
-      serverFileSizeLimit: z.number().min(0).optional(),
-      avatarSizeLimit: z.number().min(0).optional(),
-      /** MB all of one user's files may take (uploads past it get 413); absent = no limit. */
-      userStorageLimit: z.number().min(0).optional(),
-    })
-    .optional(),
-  modelSpecs: z
-    .strictObject({
-      enforce: z.boolean().default(false),
-      prioritize: z.boolean().default(true),
-      list: z.array(modelSpecSchema).optional(),
-    })
-    .optional(),
-  endpoints: endpointsSchema.optional(),
-  /** MCP servers whose tools become plugins (`<tool>_mcp_<server>`), LibreChat's key and shape. */
-  mcpServers: mcpServersSchema.optional(),
-  actions: z
-    .strictObject({
-      allowedDomains: allowedAddressesSchema.optional(),
-      allowedAddresses: allowedAddressesSchema.optional(),
-    })
-    .optional(),
-});
+export const yamlConfigSchema = z
+  .strictObject({
+    version: z.string({ error: 'is required (for example "1.0.8")' }).min(1),
+    imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
+    filteredTools: z.array(z.string()).optional(),
+    /** When not empty, only these plugin keys are offered (wins over `filteredTools`). */
+    includedTools: z.array(z.string()).optional(),
+    interface: z
+      .strictObject({
+        endpointsMenu: z.boolean().optional(),
+        modelSelect: z.boolean().optional(),
+        parameters: z.boolean().optional(),
+        presets: z.boolean().optional(),
+        sidePanel: z.boolean().optional(),
+        privacyPolicy: externalLinkSchema.optional(),
+        termsOfService: externalLinkSchema.optional(),
+        /** Hours a temporary chat is kept before the sweeper deletes it (LibreChat's key; default 720). */
+        temporaryChatRetention: z
+          .number({ error: 'must be a number of hours' })
+          .int('must be a whole number of hours')
+          .min(1, 'must be at least 1 hour')
+          .max(8760, 'must be at most 8760 hours (one year)')
+          .optional(),
+      })
+      .optional(),
+    fileStrategy: z.enum(['local', 'firebase', 'openai', 's3', 'vectordb']).default('local'),
+    registration: z
+      .strictObject({
+        socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
+        allowedDomains: z.array(z.string().min(1)).optional(),
+      })
+      .optional(),
+    /** LibreChat 1.2+: the balance settings moved from CHECK_BALANCE / START_BALANCE to the YAML file. */
+    balance: z
+      .strictObject({
+        enabled: z.boolean().optional(),
+        startBalance: z.number().int().min(0).optional(),
+        /** LibreChat's auto-refill: `refillAmount` credits once `refillIntervalValue` `refillIntervalUnit`s passed. */
+        autoRefillEnabled: z.boolean().optional(),
+        refillIntervalValue: z.number().int().min(1).max(1_000_000).optional(),
+        refillIntervalUnit: z.enum(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']).optional(),
+        refillAmount: z.number().int().min(0).max(MAX_BALANCE_AMOUNT).optional(),
+      })
+      .optional(),
+    /** Spend budgets, shown read-only in the admin page (the same fields as `POST /api/admin/budgets`). */
+    budgets: z.array(createBudgetSchema).optional(),
+    rateLimits: z.strictObject({ fileUploads: rateLimitSchema.optional() }).optional(),
+    fileConfig: z
+      .strictObject({
+        endpoints: z.record(z.string(), fileEndpointConfigSchema).optional(),
+        serverFileSizeLimit: z.number().min(0).optional(),
+        avatarSizeLimit: z.number().min(0).optional(),
+        /** MB all of one user's files may take (uploads past it get 413); absent = no limit. */
+        userStorageLimit: z.number().min(0).optional(),
+      })
+      .optional(),
+    modelSpecs: z
+      .strictObject({
+        enforce: z.boolean().default(false),
+        prioritize: z.boolean().default(true),
+        list: z.array(modelSpecSchema).optional(),
+      })
+      .optional(),
+    endpoints: endpointsSchema.optional(),
+    /** MCP servers whose tools become plugins (`<tool>_mcp_<server>`), LibreChat's key and shape. */
+    mcpServers: mcpServersSchema.optional(),
+    actions: z
+      .strictObject({
+        allowedDomains: allowedAddressesSchema.optional(),
+        allowedAddresses: allowedAddressesSchema.optional(),
+      })
+      .optional(),
+    /** Summaries of what no longer fits a model's window (LibreChat's newer key; see `summarizationSchema`). */
+    summarization: summarizationSchema.optional(),
+  })
+  .superRefine((config, ctx) => {
+    const provider = config.summarization?.provider;
+    if (provider === undefined) return;
+    const custom = (config.endpoints?.custom ?? []).map((endpoint) => endpoint.name);
+    const known: readonly string[] = [...SUMMARY_PROVIDERS, ...custom];
+    if (!known.includes(provider)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['summarization', 'provider'],
+        message: `"${provider}" is not an endpoint; use one of ${known.join(', ')}`,
+      });
+    }
+  });
 
 export type YamlConfig = z.infer<typeof yamlConfigSchema>;
+export type SummarizationConfig = z.infer<typeof summarizationSchema>;
 export type CustomEndpointConfig = z.infer<typeof customEndpointSchema>;
 export type AzureEndpointConfig = z.infer<typeof azureEndpointSchema>;
 export type AssistantsEndpointConfig = z.infer<typeof assistantsEndpointSchema>;

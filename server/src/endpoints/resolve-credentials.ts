@@ -87,7 +87,7 @@ async function customCredentials(entry: CustomEntry, readKey: ReadUserKey): Prom
     ...titleSettings(entry),
     ...(entry.forcePrompt ? { forcePrompt: true as const } : {}),
     ...(entry.summarize ? { summarize: true as const } : {}),
-    ...(entry.summarize && entry.summaryModel ? { summaryModel: entry.summaryModel } : {}),
+    ...(entry.summaryModel ? { summaryModel: entry.summaryModel } : {}),
     ...(entry.modelDisplayLabel ? { modelDisplayLabel: entry.modelDisplayLabel } : {}),
   };
 }

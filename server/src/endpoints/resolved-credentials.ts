@@ -24,8 +24,9 @@ export interface ResolvedCredentials {
   titleMethod?: TitleMethod;
   /** A custom endpoint's YAML `forcePrompt: true`: one prompt string to `/completions`. */
   forcePrompt?: true;
-  /** A custom endpoint's YAML `summarize` (true: summaries instead of silent truncation) and `summaryModel`. */
+  /** A custom endpoint's YAML `summarize` (true: summaries instead of silent truncation). */
   summarize?: true;
+  /** A custom endpoint's YAML `summaryModel` (also the YAML `summarization` block's default model for it). */
   summaryModel?: string;
   /**
    * Set when the user supplied the URL the provider is called at (a `user_provided` base URL or Azure
