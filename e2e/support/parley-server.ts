@@ -39,10 +39,16 @@ export function freePort(): Promise<number> {
  */
 export async function startParley(
   env: Record<string, string> = {},
-  options: { port?: number; /** Another build's main.js (bench "before" figures). */ main?: string } = {},
+  options: {
+    port?: number;
+    /** Another build's main.js (bench "before" figures). */
+    main?: string;
+    /** An existing DATA_DIR to start on (kept at stop); default a throw-away one. */
+    dataDir?: string;
+  } = {},
 ): Promise<ParleyServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [options.main ?? MAIN], {
     cwd: dataDir,
@@ -67,7 +73,7 @@ export async function startParley(
     dataDir,
     stop: async () => {
       await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -31,6 +31,9 @@ async function main(): Promise<void> {
     logger.warn({ key }, `config key "${key}" is not used by Parley; ignored`);
   }
   let stop: (signal: string) => void = () => process.exit(1);
+  /** Where the start-up's time went (the `ready` log line): time since start at the end of each phase. */
+  const phases: Record<string, number> = { configMs: Math.round(performance.now() - startedAt) };
+  const phaseDone = (name: string) => (phases[name] = Math.round(performance.now() - startedAt));
   const database = await openDatabase(
     config.server.databaseUrl
       ? { databaseUrl: config.server.databaseUrl }
@@ -48,9 +51,12 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   // Housekeeping of other features the sweeper runs each round (expired share links' files).
   const sweepTasks: SweepTask[] = [];
+  phaseDone('databaseMs');
   try {
     await migrateDatabase(database);
+    phaseDone('migratedMs');
     app = await buildApp({ config, database, logger, webDist: WEB_DIST, sweepTasks });
+    phaseDone('appMs');
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
@@ -88,7 +94,10 @@ async function main(): Promise<void> {
   sweeper.start();
   const elapsed = Math.round(performance.now() - startedAt);
   const where = database.kind === 'pglite' ? `PGlite in ${join(config.server.dataDir, 'db')}` : 'PostgreSQL';
-  logger.info({ url: config.server.domainClient, database: database.kind, startupMs: elapsed }, 'ready');
+  logger.info(
+    { url: config.server.domainClient, database: database.kind, startupMs: elapsed, ...phases },
+    'ready',
+  );
   process.stdout.write(
     `Parley is ready at ${config.server.domainClient} (${where}, started in ${elapsed} ms)\n`,
   );
