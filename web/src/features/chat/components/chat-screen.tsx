@@ -115,6 +115,15 @@ export function ChatScreen(props: ChatScreenProps) {
   const navigate = useNavigate();
   const { key: locationKey } = useLocation();
   const isNew = conversationId === 'new';
+  // The message box takes the focus when another conversation shows (resetKey), not when the new one shown
+  // gets its address: by then the person may have moved on to a button of the reply.
+  const [createdHere, setCreatedHere] = useState<string | null>(null);
+  const shownKey = `${conversationId}:${isNew ? locationKey : ''}`;
+  const [focusKey, setFocusKey] = useState(shownKey);
+  if (conversationId !== createdHere) {
+    if (focusKey !== shownKey) setFocusKey(shownKey);
+    if (!isNew && createdHere !== null) setCreatedHere(null);
+  }
   const active = useStreamStore((state) => state.active);
   const submitting = active?.conversationKey === conversationId;
   const { autoScroll, enterToSend, latexParsing, usernameDisplay } = usePreferences();
@@ -139,6 +148,7 @@ export function ChatScreen(props: ChatScreenProps) {
       ...props.hooks,
       onConversationCreated: (id) => {
         props.hooks.onConversationCreated?.(id);
+        setCreatedHere(id);
         // Only if the person is still looking at the new conversation.
         if (window.location.pathname.endsWith('/c/new')) void navigate(`/c/${id}`, { replace: true });
       },
@@ -396,7 +406,7 @@ export function ChatScreen(props: ChatScreenProps) {
       {!showLanding && <ContextStrip context={path.context} />}
       {props.inputStandIn ?? (
         <ChatInput
-          resetKey={`${conversationId}:${isNew ? locationKey : ''}`}
+          resetKey={focusKey}
           seed={seed}
           placeholder={
             props.endpointLabel ? t('com_ui_message_placeholder', { endpoint: props.endpointLabel }) : ''
