@@ -1,13 +1,15 @@
 /**
  * The embedded database's thread: PGlite (PostgreSQL compiled to WebAssembly) on the data dir, answering
  * the server's requests (see protocol.ts). Queries run here, so a slow one never stalls the HTTP event loop.
- * Run as a process of its own (`node pglite-worker.js <dataDir>`), it only creates the database (initdb) and
- * exits: the server does that in a child process, so none of initdb's memory stays in the server's.
+ * Run as a process of its own (`node pglite-worker.js <dataDir> [prepared database]`), it only creates the
+ * database (initdb, or the prepared one unpacked) and exits: the server does that in a child process, so none
+ * of that memory (initdb's 0.8 GB, the unpacking's buffers) stays in the server's.
  */
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { createPglite } from '../pglite';
+import { unpackTemplate } from './unpack-template';
 import {
   serializeError,
   type QueryResultData,
@@ -132,8 +134,12 @@ if (port) {
   const { dataDir } = workerData as WorkerData;
   await serve(await createPglite({ dataDir, smallMemory: true }));
 } else {
-  const dataDir = process.argv[2];
-  if (!dataDir) throw new Error('usage: pglite-worker.js <data dir to initialise>');
-  const db = await createPglite({ dataDir, smallMemory: true });
-  await db.close();
+  const [dataDir, template] = process.argv.slice(2);
+  if (!dataDir) throw new Error('usage: pglite-worker.js <data dir to initialise> [prepared database]');
+  if (template) {
+    await unpackTemplate(template, dataDir);
+  } else {
+    const db = await createPglite({ dataDir, smallMemory: true });
+    await db.close();
+  }
 }
