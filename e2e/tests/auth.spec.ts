@@ -7,6 +7,7 @@ import {
   userMenuButton,
 } from '../support/accounts';
 import { expect, snapshot, test, VIEWPORTS } from '../support/fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { startParley } from '../support/parley-server';
 import { linkInMail, startSmtpSink } from '../support/smtp-sink';
 
@@ -165,6 +166,18 @@ test('social buttons follow the config: enabled providers, in order, to {serverD
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ colorScheme });
+        // The picture: the login form and under it the five providers' buttons, each whole in the window,
+        // none over another or over the form; nothing sticking out sideways.
+        const form = [
+          page.getByRole('heading', { name: 'Welcome back' }),
+          page.getByLabel('Email address'),
+          page.getByLabel('Password', { exact: true }),
+          page.getByRole('button', { name: 'Log in' }),
+        ];
+        const all = [...form, ...(await buttons.all())];
+        for (const part of all) await expectShown(part);
+        await expectApart(...all);
+        await expectNoSidewaysScroll(page);
         await snapshot(page, `auth-login-social-${colorScheme}-${viewport.width}`);
       }
     }

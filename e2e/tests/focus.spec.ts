@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { presetsTrigger } from '../support/presets';
 
 /**
@@ -230,6 +231,22 @@ test('on a phone the settings tabs are two rows of two, every tab whole (issue 2
   await snapshot(page, 'focus-settings-tabs-start');
 });
 
+/**
+ * What every settings picture shows: the dialog whole inside the window, its four tabs (`selected` the
+ * chosen one) and its ✕ each in view and apart, nothing sticking out sideways.
+ */
+async function expectSettingsWhole(settings: Locator, selected: string) {
+  await expect(settings).toBeInViewport({ ratio: 1 });
+  await expectShown(settings);
+  const tabs = settings.getByRole('tab');
+  await expect(tabs).toHaveText(['General', 'Beta features', 'Data controls', 'Account']);
+  await expect(settings.getByRole('tab', { selected: true })).toHaveText(selected);
+  const close = settings.getByRole('button', { name: 'Close', exact: true });
+  for (const part of [...(await tabs.all()), close]) await expectShown(part);
+  await expectApart(...(await tabs.all()), close);
+  await expectNoSidewaysScroll(settings.page());
+}
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`settings dialog screenshots (${size}, ${colorScheme})`, async ({ page }) => {
@@ -240,13 +257,19 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
       const settings = await openSettings(page);
       await expect(settings.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+      await expectSettingsWhole(settings, 'General');
+      await expectShown(settings.getByRole('combobox', { name: 'Theme' }));
       await snapshot(page, `focus-settings-general-${size}-${colorScheme}`);
       await settings.getByRole('tab', { name: 'Account' }).click();
       await expect(settings.getByRole('tab', { name: 'Account' })).toBeInViewport({ ratio: 0.95 });
+      await expectSettingsWhole(settings, 'Account');
+      await expect(settings.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+      await expectShown(settings.getByLabel('Full name'));
       await snapshot(page, `focus-settings-account-${size}-${colorScheme}`);
       // Keyboard focus on a tab shows its ring.
       await page.keyboard.press(size === 'mobile' ? 'ArrowLeft' : 'ArrowUp');
       await expect(settings.getByRole('tab', { name: 'Data controls' })).toBeFocused();
+      await expectSettingsWhole(settings, 'Data controls');
       await snapshot(page, `focus-settings-keyboard-${size}-${colorScheme}`);
     });
   }

@@ -1,6 +1,6 @@
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import { snapshot } from '../support/fixtures';
-import { expectNoModelPicker } from '../support/model-pickers';
+import { expectNoModelPicker, expectPanelWithoutModelShown } from '../support/model-pickers';
 
 // Issue 27 (SPEC rules item 1): with interface.modelSelect off no screen offers a model — not the header, not
 // the side panel. Model specs turning it off: model-specs-enforced.spec.ts.
@@ -12,6 +12,8 @@ test('with modelSelect off the side panel offers no model, and a chat runs on th
 }) => {
   await signUp(page);
   await expectNoModelPicker(page);
+  // The picture: the endpoint in the header, the side panel open on its files, no model anywhere.
+  await expectPanelWithoutModelShown(page, { name: 'Endpoint: OpenAI', text: 'OpenAI' });
   await snapshot(page, 'model-select-off-panel');
   await fake.script({ replies: [{ text: 'Hello' }] });
   await send(page, 'Hi');

@@ -1,6 +1,6 @@
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import { snapshot } from '../support/fixtures';
-import { expectNoModelPicker } from '../support/model-pickers';
+import { expectNoModelPicker, expectPanelWithoutModelShown } from '../support/model-pickers';
 
 // Issue 27 (SPEC rules item 1): model specs turn interface.modelSelect off, so no screen offers a model the
 // enforced spec would refuse. The server's refusal of a model outside the spec: chat-admission.test.ts.
@@ -23,6 +23,8 @@ test('with enforced model specs the side panel offers no model, and a chat runs 
   await signUp(page);
   await expect(page.getByRole('button', { name: 'Model spec: Quick answers' })).toBeVisible();
   await expectNoModelPicker(page);
+  // The picture: the spec in the header, the side panel open on its files, no model anywhere.
+  await expectPanelWithoutModelShown(page, { name: 'Model spec: Quick answers', text: 'Quick answers' });
   await snapshot(page, 'model-specs-enforced-panel');
   await fake.script({ replies: [{ text: 'Quick hello' }] });
   await send(page, 'Hi');

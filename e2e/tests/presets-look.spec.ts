@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { chooseModel, openPresets, presetsTrigger, savePreset } from '../support/presets';
 
 /**
@@ -88,6 +89,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(sendButton).toBeDisabled();
     await expect(sendButton).toHaveCSS('opacity', '0.5');
     await expect(sendButton).toHaveCSS('cursor', 'not-allowed');
+    // The picture: the empty message box with the faded send button beside it, both whole in the window.
+    await expect(messageBox(page)).toHaveValue('');
+    await expectShown(messageBox(page));
+    await expectShown(sendButton);
+    await expectApart(messageBox(page), sendButton);
+    await expectNoSidewaysScroll(page);
     await snapshot(page, `presets-look-send-disabled-${colorScheme}`);
     await messageBox(page).fill('Now it can go');
     await expect(sendButton).toBeEnabled();
@@ -115,15 +122,38 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(messageBox(page)).toBeFocused();
       await chooseModel(page, 'gpt-4o-mini');
       await savePreset(page, 'Careful technical writer');
-      await expect(
-        page.getByRole('banner').getByRole('button', { name: 'Presets (active: Careful technical writer)' }),
-      ).toBeVisible();
+      const banner = page.getByRole('banner');
+      const trigger = banner.getByRole('button', { name: 'Presets (active: Careful technical writer)' });
+      await expect(trigger).toBeVisible();
       await expect(page.getByText('Careful technical writer saved!')).toHaveCount(0, { timeout: 15_000 });
+      // The picture: the header's endpoint, model and presets buttons side by side, the presets one naming
+      // the active preset from 640 px, a green dot on a phone; nothing sticking out sideways.
+      const endpoint = banner.getByRole('button', { name: 'Endpoint: OpenAI' });
+      const model = banner.getByRole('button', { name: 'Model: gpt-4o-mini' });
+      for (const part of [endpoint, model, trigger]) await expectShown(part);
+      await expectApart(endpoint, model, trigger);
+      if (size === 'desktop') {
+        await expectShown(trigger.getByText('Careful technical writer'));
+        await expect(activeDot(page)).toBeHidden();
+      } else {
+        await expectShown(activeDot(page));
+        await expect(trigger.getByText('Careful technical writer')).toBeHidden();
+      }
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `presets-look-header-${size}-${colorScheme}`);
       await chooseModel(page, 'gpt-4o');
       await savePreset(page, 'Second preset');
       const menu = await openPresets(page);
       await expect(menu.getByText('Active', { exact: true })).toBeVisible();
+      // The picture: both presets listed, apart, the second (just saved) marked Active, the first not.
+      const first = menu.getByRole('button', { name: /^Careful technical writer/ });
+      const second = menu.getByRole('button', { name: /^Second preset/ });
+      for (const part of [menu, first, second]) await expectShown(part);
+      await expectApart(first, second);
+      await expectShown(second.getByText('Active', { exact: true }));
+      await expect(second).toHaveAttribute('aria-current', 'true');
+      await expect(first.getByText('Active', { exact: true })).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `presets-look-menu-${size}-${colorScheme}`);
     });
   }

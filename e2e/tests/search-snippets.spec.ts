@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { newAccount } from '../support/accounts';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 /**
  * Issue 16 item 12: search snippets read as text, not Markdown; English titles in a right-to-left UI are cut
@@ -61,7 +62,17 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
       await page.getByRole('searchbox', { name: 'Search messages' }).fill('zebra');
       const results = page.getByRole('region', { name: 'Search results' });
-      await expect(results.getByRole('button', { name: /Zebra heading/ })).toBeVisible();
+      const hit = results.getByRole('button', { name: /Zebra heading/ });
+      await expect(hit).toBeVisible();
+      // The picture: the search box, and under it the hit with the words of the message (no Markdown),
+      // its first highlight on "Zebra", all inside the window, nothing sticking out sideways.
+      const searchbox = page.getByRole('searchbox', { name: 'Search messages' });
+      const snippet = hit.locator('span.line-clamp-3');
+      await expect(snippet).toContainText('Zebra heading Zebras are bold and quite plain striped');
+      await expect(hit.locator('mark').first()).toHaveText('Zebra');
+      for (const part of [searchbox, hit, snippet, hit.locator('mark').first()]) await expectShown(part);
+      await expectApart(searchbox, hit);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `search-snippets-${size}-${colorScheme}`);
     });
   }
@@ -204,7 +215,23 @@ test.describe('in Arabic', () => {
           await page.getByRole('button', { name: ar('com_nav_open_sidebar') }).click();
         }
         const sidebar = page.getByRole('navigation', { name: ar('com_nav_chat_history') });
-        await expect(sidebar.getByRole('link', { name: ENGLISH_TITLE })).toBeVisible();
+        const english = sidebar.getByRole('link', { name: ENGLISH_TITLE });
+        await expect(english).toBeVisible();
+        // The picture: a right-to-left page whose sidebar sits on the right, both titles in it, apart; the
+        // English one read left to right and cut at its end, the Arabic one read right to left.
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        const arabicRow = sidebar.getByRole('link', { name: /^رحلة قصيرة إلى الجبال/ });
+        for (const part of [sidebar, english, arabicRow]) await expectShown(part);
+        await expectApart(english, arabicRow);
+        const nav = await sidebar.boundingBox();
+        if (!nav) throw new Error('the sidebar has no box');
+        expect(nav.x + nav.width / 2, 'the sidebar is on the right').toBeGreaterThan(viewport.width / 2);
+        await expectCutAtItsEnd(english.locator('span[dir]'));
+        expect(await textPlacement(arabicRow.locator('span[dir]'))).toMatchObject({
+          dir: 'auto',
+          direction: 'rtl',
+        });
+        await expectNoSidewaysScroll(page);
         await snapshot(page, `rtl-sidebar-${size}-${colorScheme}`);
       });
     }

@@ -1,5 +1,6 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 test('search finds a message in another branch, highlights it and opens the conversation there', async ({
   page,
@@ -28,6 +29,8 @@ test('search finds a message in another branch, highlights it and opens the conv
   const hit = results.getByRole('button', { name: /Zebras have black and white stripes/ });
   await expect(hit).toBeVisible();
   await expect(hit.locator('mark')).toHaveText('Zebras');
+  await expectShown(hit);
+  await expectApart(box, hit);
   await page.screenshot({ path: 'artifacts/search-results-1280-light.png' });
 
   await hit.click();
@@ -87,10 +90,28 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
       await page.getByRole('searchbox', { name: 'Search messages' }).fill('zebra*');
       const results = page.getByRole('region', { name: 'Search results' });
-      await expect(results.getByRole('button', { name: /black and white stripes/ })).toBeVisible();
+      const hit = results.getByRole('button', { name: /black and white stripes/ });
+      await expect(hit).toBeVisible();
+      // The picture: the search box, the periods, and the hit with its highlighted words, inside the window
+      // and apart, nothing sticking out sideways.
+      const searchbox = page.getByRole('searchbox', { name: 'Search messages' });
+      const period = results.getByRole('group', { name: 'Period' });
+      await expect(period.getByRole('radio', { name: 'Any time' })).toBeChecked();
+      await expect(hit).toContainText('each zebra has its own pattern');
+      await expect(hit.locator('mark').first()).toHaveText(/^zebra/i);
+      for (const part of [searchbox, period, hit, hit.locator('mark').first()]) await expectShown(part);
+      await expectApart(searchbox, period, hit);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `search-results-${size}-${colorScheme}`);
-      await page.getByRole('searchbox', { name: 'Search messages' }).fill('nothingmatchesthis');
-      await expect(page.getByText('Nothing found')).toBeVisible();
+      await searchbox.fill('nothingmatchesthis');
+      const nothing = results.getByText('Nothing found');
+      await expect(nothing).toBeVisible();
+      // Nothing to narrow: the words alone, under the search box.
+      await expect(hit).toHaveCount(0);
+      await expect(period).toHaveCount(0);
+      for (const part of [searchbox, nothing]) await expectShown(part);
+      await expectApart(searchbox, nothing);
+      await expectNoSidewaysScroll(page);
       await snapshot(page, `search-nothing-${size}-${colorScheme}`);
     });
   }

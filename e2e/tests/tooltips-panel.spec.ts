@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { openPresets, presetsMenu, savePreset } from '../support/presets';
+
+const arabic = JSON.parse(
+  readFileSync(new URL('../../web/src/locales/ar-EG.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
 
 /** Screenshots for people to look at (not in the repository). */
 const SHOTS = process.env.PARLEY_SHOTS_DIR;
@@ -166,6 +171,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // Its tooltip opens towards the start (the right in RTL) and stays on screen.
     expect(tip!.x).toBeGreaterThanOrEqual(button!.x + button!.width);
     expect(tip!.x + tip!.width).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
+    // The picture: the Arabic tooltip, read right to left, whole and beside (not over) its button; the side
+    // panel folded away; the Arabic message box in view; nothing sticking out sideways.
+    await expectShown(show);
+    await expectShown(tooltip);
+    await expectApart(show, tooltip);
+    await expect(tooltip).toHaveCSS('direction', 'rtl');
+    await expect(page.getByRole('complementary', { name: arabic.com_ui_side_panel })).toHaveCount(0);
+    const box = page.getByRole('textbox', { name: arabic.com_ui_message_input, exact: true });
+    await expectShown(box);
+    await expectApart(box, tooltip);
+    await expectNoSidewaysScroll(page);
     await shot(page, `panel-folded-rtl-desktop-${colorScheme}`);
   });
 }
