@@ -208,7 +208,13 @@ test.describe('in Arabic', () => {
           .getByRole('link', { name: ar('com_ui_new_chat'), exact: true })
           .first()
           .click();
-        await box.fill('رحلة قصيرة إلى الجبال في شمال إيطاليا مع الأصدقاء في عطلة نهاية الأسبوع');
+        // The new chat's screen is ready once it has its address and the box has the focus back: text typed
+        // before that could be lost with the old screen (a run failed so, the box empty, no second chat).
+        await expect(page).toHaveURL(/\/c\/new$/);
+        await expect(box).toBeFocused();
+        const arabicTitle = 'رحلة قصيرة إلى الجبال في شمال إيطاليا مع الأصدقاء في عطلة نهاية الأسبوع';
+        await box.fill(arabicTitle);
+        await expect(box).toHaveValue(arabicTitle);
         await box.press('Enter');
         await expect(thread(page).nth(1)).toContainText('مرحبا');
         if (size === 'mobile') {
