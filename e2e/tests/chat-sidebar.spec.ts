@@ -1,6 +1,15 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import type { Locator } from '@playwright/test';
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
+
+/** A menu or dialog whole inside the window, its `parts` each in view and apart, nothing out sideways. */
+async function expectWhole(container: Locator, parts: Locator[]) {
+  await expect(container).toBeInViewport({ ratio: 1 });
+  for (const part of parts) await expectShown(part);
+  await expectApart(...parts);
+  await expectNoSidewaysScroll(container.page());
+}
 
 /** Opens a row's "…" menu and picks an item. */
 async function rowAction(sidebar: Locator, title: string, item: 'Rename' | 'Export' | 'Delete') {
@@ -151,20 +160,46 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
       const sidebar = page.getByRole('navigation', { name: 'Chat history' });
       await expect(sidebar.getByRole('link', { name: 'Greeting' })).toBeVisible({ timeout: 10_000 });
+      // The pictures: the sidebar with New chat, the search box and the titled row; the row's menu; the user
+      // menu; Settings on General and on Data controls — each whole in the window, its parts apart.
+      await expectWhole(sidebar, [
+        sidebar.getByRole('link', { name: 'New chat', exact: true }),
+        sidebar.getByRole('searchbox', { name: 'Search messages' }),
+        sidebar.getByRole('link', { name: 'Greeting' }),
+      ]);
       await snapshot(page, `sidebar-${size}-${colorScheme}`);
       await sidebar.getByRole('button', { name: 'Options for Greeting' }).click();
       await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+      await expectWhole(page.getByRole('menu'), await page.getByRole('menuitem').all());
+      await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
       await snapshot(page, `sidebar-row-menu-${size}-${colorScheme}`);
       // Escape closes the menu only; the sidebar (an overlay on phones) stays open.
       await page.keyboard.press('Escape');
       await expect(page.getByRole('menuitem', { name: 'Rename' })).toHaveCount(0);
       await expect(sidebar.getByRole('button', { name: 'Options for Greeting' })).toBeFocused();
       await page.getByRole('button', { name: 'Ada Lovelace' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+      await expectWhole(page.getByRole('menu'), [
+        page.getByRole('menuitem', { name: 'Settings' }),
+        page.getByRole('menuitem', { name: 'Log out' }),
+      ]);
       await snapshot(page, `user-menu-${size}-${colorScheme}`);
       await page.getByRole('menuitem', { name: 'Settings' }).click();
-      await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await expect(settings).toBeVisible();
+      await expect(settings.getByRole('tab', { selected: true })).toHaveText('General');
+      await expectWhole(settings, [
+        settings.getByRole('tab', { name: 'General' }),
+        settings.getByRole('tab', { name: 'Data controls' }),
+        settings.getByRole('combobox', { name: 'Theme' }),
+      ]);
       await snapshot(page, `settings-general-${size}-${colorScheme}`);
       await page.getByRole('tab', { name: 'Data controls' }).click();
+      await expect(settings.getByRole('tab', { selected: true })).toHaveText('Data controls');
+      await expectWhole(settings, [
+        settings.getByText('Clear all chats'),
+        settings.getByRole('button', { name: 'Clear', exact: true }),
+      ]);
       await snapshot(page, `settings-data-${size}-${colorScheme}`);
     });
   }
