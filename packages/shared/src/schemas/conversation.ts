@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpointOptionsSchema } from './endpoint-options';
 import { TAG_MAX_LENGTH, TAGS_PER_USER, tagNameSchema } from './tag';
+import { turnContextSchema } from './turn-context';
 
 /** A query flag: exactly `true` or `false`. */
 const booleanParam = z
@@ -24,6 +25,16 @@ export const conversationSchema = endpointOptionsSchema.extend({
   /** A temporary chat: not listed, searched, shared or exported, deleted at `expiredAt`. */
   isTemporary: z.boolean().optional(),
   expiredAt: z.string().nullish(),
+  /**
+   * What the prompt of its latest turn held, as that turn's `created` event said (the context gauge after a
+   * reload); absent before a first turn. Not `context`: that name is an endpoint option's.
+   */
+  turnContext: turnContextSchema.optional(),
+  /**
+   * `GET /api/convos/{id}` only: what its model calls have cost so far (the usage ledger's sum, replies,
+   * titles and summaries; 1,000,000 credits = 1 USD).
+   */
+  credits: z.number().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -2,19 +2,11 @@ import { z } from 'zod';
 import { budgetWarningSchema } from '../schemas/budget';
 import { conversationSchema } from '../schemas/conversation';
 import { contentPartSchema, messageSchema } from '../schemas/message';
+import { turnContextSchema } from '../schemas/turn-context';
+
+export { turnContextSchema, type TurnContext } from '../schemas/turn-context';
 
 /** The events of a chat stream (API.md "Chat"), discriminated on `type`; the SSE event name equals `type`. */
-/** What the prompt of a turn holds (API.md "Long conversations"): the gauge and the notices come from it. */
-export const turnContextSchema = z.object({
-  windowTokens: z.number().int(),
-  promptTokens: z.number().int(),
-  /** Messages of the path left out without a summary standing for them. */
-  droppedMessages: z.number().int(),
-  /** The message whose summary stands for the path up to it. */
-  summarizedUpTo: z.string().optional(),
-});
-export type TurnContext = z.infer<typeof turnContextSchema>;
-
 export const createdEventSchema = z.object({
   type: z.literal('created'),
   created: z.literal(true),
