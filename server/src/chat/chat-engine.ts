@@ -4,7 +4,7 @@ import type { GenerationMeta, LogEntry } from '../coordination/generation-log';
 import { notFound } from '../lib/errors';
 import { admitRequest } from './admit-request';
 import { listenForAbort, saveAndRegister } from './begin-run';
-import { appendEvent, createdEvent } from './chat-events';
+import { appendEvent, createdEvent, turnContextOf } from './chat-events';
 import type { RunFailure } from './drive-provider';
 import { acquireMessageSlot, type ReleaseSlot } from './message-limits';
 import type { BudgetHold } from './ports';
@@ -60,12 +60,7 @@ function launch(runs: LocalRuns, ctx: RunContext, failure: RunFailure | undefine
       ctx.reply.messageId,
       ctx.reply.conversationId,
       ctx.reply.sender,
-      ctx.context && {
-        windowTokens: ctx.context.windowTokens,
-        promptTokens: ctx.context.promptTokens,
-        droppedMessages: ctx.context.dropped,
-        ...(ctx.context.summarizedUpTo ? { summarizedUpTo: ctx.context.summarizedUpTo } : {}),
-      },
+      ctx.context && turnContextOf(ctx.context),
     ),
   );
   if (ctx.assistantRun) {

@@ -4,8 +4,17 @@ import type { Message } from '@parley/shared/schemas/message';
 import type { ChatEvent, TurnContext } from '@parley/shared/stream/events';
 import type { ChatErrorKind } from '@parley/shared/errors/chat-error-kinds';
 import type { GenerationWriter } from '../coordination/generation-log';
+import type { BuiltContext } from './context';
 
 type EventOf<T extends ChatEvent['type']> = Extract<ChatEvent, { type: T }>;
+
+/** What a turn's prompt held, as `created` says it and the conversation keeps it. */
+export const turnContextOf = (built: BuiltContext): TurnContext => ({
+  windowTokens: built.windowTokens,
+  promptTokens: built.promptTokens,
+  droppedMessages: built.dropped,
+  ...(built.summarizedUpTo ? { summarizedUpTo: built.summarizedUpTo } : {}),
+});
 
 export const createdEvent = (
   message: Message,

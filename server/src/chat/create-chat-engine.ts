@@ -150,8 +150,8 @@ function dataPorts(
       saveTurn: (userId, conversation, message) => saveTurnMessage(db, userId, { conversation, message }),
       isUnavailable: isDatabaseUnavailable,
       pathToRoot: (userId, conversationId, messageId) => pathToRoot(db, userId, conversationId, messageId),
-      keepLeaf: async (userId, conversationId, messageId) => {
-        await updateCurrentLeafId(db, userId, conversationId, messageId);
+      keepLeaf: async (userId, conversationId, messageId, context) => {
+        await updateCurrentLeafId(db, userId, conversationId, messageId, context);
       },
       saveSummary: async (userId, conversationId, messageId, summary, tokenCount) => {
         await saveMessageSummary(db, userId, conversationId, messageId, { text: summary, tokenCount });

@@ -6,6 +6,7 @@ import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
 import type { ContentPart, Message, MessageFile, MessageSource } from '@parley/shared/schemas/message';
 import type { FileConfig } from '@parley/shared/schemas/file';
 import type { BudgetWarning } from '@parley/shared/schemas/budget';
+import type { TurnContext } from '@parley/shared/schemas/turn-context';
 import type { Attachment } from '../files/attachment';
 import type { ChatProvider, Credentials } from '../providers/types';
 import type { AgentTool } from '../agents/agent-types';
@@ -48,8 +49,11 @@ export interface MessagesPort {
   isUnavailable(error: unknown): boolean;
   /** The chain from the root down to `messageId` (inclusive), oldest first, in one query; [] when unknown. */
   pathToRoot(userId: string, conversationId: string, messageId: string): Promise<Message[]>;
-  /** Keeps `messageId` as the conversation's current leaf (where it reopens, API.md "Long conversations"). */
-  keepLeaf(userId: string, conversationId: string, messageId: string): Promise<void>;
+  /**
+   * Keeps `messageId` as the conversation's current leaf (where it reopens, API.md "Long conversations"), and
+   * `context` (when given) as what its latest turn's prompt held (the context gauge after a reload).
+   */
+  keepLeaf(userId: string, conversationId: string, messageId: string, context?: TurnContext): Promise<void>;
   /** Stores the summary of the path up to and including `messageId` on that message. */
   saveSummary(
     userId: string,

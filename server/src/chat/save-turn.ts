@@ -2,6 +2,7 @@
 // neither), then what may follow in the background.
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { Message } from '@parley/shared/schemas/message';
+import { turnContextOf } from './chat-events';
 import type { PreparedTurn, StartInput } from './prepare-turn';
 import type { MessageWrite, TurnConversation } from './ports';
 import type { ChatEngineDeps } from './run-context';
@@ -61,15 +62,20 @@ export async function saveTurn(
   const result = saved
     ? { conversation: await deps.conversations.saveConversationForTurn(userId, conversation), message: saved }
     : await deps.messages.saveTurn(userId, conversation, userMessageWrite(input, prepared));
-  // The conversation reopens on this turn's branch (its reply is the newest below the user message).
+  // The conversation reopens on this turn's branch (its reply is the newest below the user message), and its
+  // context gauge shows this turn's prompt.
+  const turnContext = context && turnContextOf(context);
   await deps.messages
-    .keepLeaf(userId, turn.conversationId, result.message.messageId)
+    .keepLeaf(userId, turn.conversationId, result.message.messageId, turnContext)
     .catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'could not keep the conversation leaf');
     });
   if (context) storeMissingCounts(deps, userId, turn, context.missingCounts);
   if (!saved) await markFilesUsed(deps, userId, turn.conversationId, prepared.files);
-  return { conversation: result.conversation, requestMessage: result.message };
+  return {
+    conversation: turnContext ? { ...result.conversation, turnContext } : result.conversation,
+    requestMessage: result.message,
+  };
 }
 
 /** The files the new user message carries are now used in this conversation (a failure only logs). */

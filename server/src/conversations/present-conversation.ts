@@ -39,5 +39,6 @@ export function presentConversation(row: ConversationRecord): Conversation {
     tags: row.tags,
     isTemporary: row.isTemporary,
     expiredAt: row.expiredAt?.toISOString() ?? null,
+    ...(row.turnContext ? { turnContext: row.turnContext } : {}),
   };
 }

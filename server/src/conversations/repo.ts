@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
+import type { TurnContext } from '@parley/shared/schemas/turn-context';
 import type { Db } from '../db/client';
 import { driverValue, rawPlaceholder } from '../db/prepared';
 import { conversationColumns, conversations, messages, type JsonObject } from '../db/schema';
@@ -19,6 +20,7 @@ export interface ConversationRecord {
   isTemporary: boolean;
   expiredAt: Date | null;
   currentLeafId: string | null;
+  turnContext: TurnContext | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -12,6 +12,7 @@ import {
   genTitleBodySchema,
   genTitleResponseSchema,
 } from '@parley/shared/schemas/conversation';
+import { conversationCredits } from '../ledger/conversation-cost';
 import { authenticate } from '../plugins/authenticate';
 import {
   archiveAllConversations,
@@ -62,7 +63,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesDeps> =
   app.get(
     paths.convo,
     { schema: { params: conversationParamsSchema, response: { 200: conversationSchema } } },
-    async (request) => getConversation(db, request.user.id, request.params.conversationId),
+    async (request) => {
+      const { id: userId } = request.user;
+      const conversation = await getConversation(db, userId, request.params.conversationId);
+      // Its cost so far, for the context gauge: asked only once the conversation is known to be the caller's.
+      return { ...conversation, credits: await conversationCredits(db, userId, conversation.conversationId) };
+    },
   );
 
   app.post(

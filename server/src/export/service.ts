@@ -25,6 +25,7 @@ function header(row: ConversationRow): Omit<ExportedConversation, 'messages'> {
     createdAt,
     updatedAt,
     user: _user,
+    turnContext: _turnContext,
     ...options
   } = presentConversation(row);
   return {

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TurnContext } from '@parley/shared/schemas/turn-context';
 import type { Db } from '../db/client';
 import { conversations, messageColumns, messages } from '../db/schema';
 import type { MessageRecord } from './repo';
@@ -153,17 +154,23 @@ export async function selectCurrentLeafId(
 
 /**
  * Keeps `leafId` as the conversation's leaf when it is one of the conversation's messages; `updatedAt` is
- * left alone (looking at a branch does not move the conversation up the list). False when nothing changed.
+ * left alone (looking at a branch does not move the conversation up the list). With `turnContext` (a turn's
+ * save), what that turn's prompt held is kept too. False when nothing changed.
  */
 export async function updateCurrentLeafId(
   db: Db,
   userId: string,
   conversationId: string,
   leafId: string,
+  turnContext?: TurnContext,
 ): Promise<boolean> {
   const rows = await db
     .update(conversations)
-    .set({ currentLeafId: leafId, updatedAt: sql`${conversations.updatedAt}` })
+    .set({
+      currentLeafId: leafId,
+      ...(turnContext ? { turnContext } : {}),
+      updatedAt: sql`${conversations.updatedAt}`,
+    })
     .where(
       and(
         eq(conversations.userId, userId),

@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TurnContext } from '@parley/shared/schemas/turn-context';
 import { searchTsvectorOf, timestamps, tsvector, type JsonObject } from './columns';
 import { users } from './users';
 
@@ -23,6 +24,8 @@ export const conversations = pgTable(
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchTsvectorOf('title')),
     /** The leaf the user last looked at (a message id, not a foreign key: set before or after the row exists). */
     currentLeafId: uuid('current_leaf_id'),
+    /** What the prompt of its latest turn held (the `created` event's `context`): the gauge after a reload. */
+    turnContext: jsonb('turn_context').$type<TurnContext>(),
     /** Archived: left out of the list unless asked for (`?isArchived=true`), still searchable. */
     isArchived: boolean('is_archived').notNull().default(false),
     /** When it was pinned (null: not pinned); pinned conversations come first, newest pin first. */

@@ -47,6 +47,10 @@ export const usageLedger = pgTable(
     // (at, id): the raw CSV export reads keyset pages `(at, id) > (…)` in this order (migration 0017).
     index('usage_ledger_at_id_idx').on(table.at, table.id),
     index('usage_ledger_user_id_at_idx').on(table.userId, table.at),
+    // A conversation's cost so far (the context gauge): one sum over its rows (migration 0018).
+    index('usage_ledger_conversation_id_idx')
+      .on(table.conversationId)
+      .where(sql`${table.conversationId} is not null`),
     check('usage_ledger_kind_check', sql`${table.kind} in (${sqlLiteralList(LEDGER_KINDS)})`),
   ],
 );

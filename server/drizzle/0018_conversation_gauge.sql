@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "turn_context" jsonb;--> statement-breakpoint
+CREATE INDEX "usage_ledger_conversation_id_idx" ON "usage_ledger" USING btree ("conversation_id") WHERE "usage_ledger"."conversation_id" is not null;
