@@ -10,6 +10,8 @@ export interface ScriptedReply {
   delayMs?: number;
   firstChunkDelayMs?: number;
   finishReason?: 'stop' | 'length' | 'content_filter' | 'tool_calls';
+  /** What the reply reports it used (default: counted from the prompt and the text). */
+  usage?: { prompt_tokens: number; completion_tokens: number };
   error?: { status: number; code?: string | null; message?: string; type?: string };
   dropAfterChunks?: number;
   stallAfterChunks?: number;

@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
+import { COLOR_SCHEMES, sized, snapshot, VIEWPORTS } from '../support/fixtures';
+
+/** The context gauge under the thread ("used / window" tokens) and the conversation's cost beside it. */
+const gauge = (page: Page) => page.getByTestId('context-gauge');
+const cost = (page: Page) => page.getByTestId('conversation-cost');
 
 /** A LibreChat export of one conversation: `count` messages in one chain, `word` in message `wordAt`. */
 function longConversation(count: number, word: string, wordAt: number) {
@@ -37,7 +42,14 @@ test('an edited branch is where the conversation reopens, after a reload and on 
 }) => {
   const email = await signUp(page);
   await expect(messageBox(page)).toBeFocused();
-  await fake.script({ replies: [{ text: 'Cats purr.' }, { text: 'Dogs bark.' }] });
+  // gpt-4o: 2.5 credits a prompt token, 10 a completion token; two replies of 4,500 credits: $0.0090.
+  const usage = { prompt_tokens: 1000, completion_tokens: 200 };
+  await fake.script({
+    replies: [
+      { text: 'Cats purr.', usage },
+      { text: 'Dogs bark.', usage },
+    ],
+  });
   await send(page, 'Tell me about cats');
   await expect(messages(page).nth(1)).toContainText('Cats purr.');
 
@@ -47,10 +59,18 @@ test('an edited branch is where the conversation reopens, after a reload and on 
   await question.getByRole('button', { name: 'Save & Submit' }).click();
   await expect(messages(page).nth(1)).toContainText('Dogs bark.');
   await expect(messages(page).nth(0).getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
+  // The gauge of the edit's prompt, and what both replies cost.
+  await expect(gauge(page)).toContainText(/ \/ 128,000$/);
+  const used = (await gauge(page).textContent()) ?? '';
+  await expect(cost(page)).toContainText('$0.0090');
+  await expect(page.getByText('Cost of this conversation so far: $0.0090')).toBeAttached();
 
   await page.reload();
   await expect(messages(page).nth(0)).toContainText('Tell me about dogs');
   await expect(messages(page).nth(1)).toContainText('Dogs bark.');
+  // The numbers came with the stream; after a reload the server's kept ones show.
+  await expect(gauge(page)).toHaveText(used);
+  await expect(cost(page)).toContainText('$0.0090');
 
   // Another device: a new browser context signed in to the same account, opening it from the sidebar.
   const other = await browser.newContext({ baseURL });
@@ -68,6 +88,16 @@ test('an edited branch is where the conversation reopens, after a reload and on 
   await expect(messages(device).nth(1)).toContainText('Dogs bark.');
   const versions = messages(device).nth(0).getByRole('group', { name: 'Versions' });
   await expect(versions).toContainText('2 / 2');
+  await expect(gauge(device)).toHaveText(used);
+  await expect(cost(device)).toContainText('$0.0090');
+  for (const size of ['mobile', 'desktop'] as const) {
+    for (const scheme of COLOR_SCHEMES) {
+      await sized(device, size, scheme);
+      await expect(gauge(device)).toBeInViewport();
+      await expect(cost(device)).toBeInViewport();
+      await snapshot(device, `context-gauge-${VIEWPORTS[size].width}-${scheme}`);
+    }
+  }
 
   // The pager on that device moves the kept leaf too: the first page reopens on the first question.
   await versions.getByRole('button', { name: 'Previous version' }).click();

@@ -137,6 +137,8 @@ export function ChatScreen(props: ChatScreenProps) {
   const messages = messagesResult.data ?? EMPTY;
   const thread = useThread(messages, conversationId);
   const path = usePathStore(selectPath(conversationId));
+  // The gauge after a reload or on another device: the latest turn's context and the cost so far.
+  const conversation = useQuery(conversationQuery(conversationId)).data;
   const top = thread[0]?.message;
   const hasOlder = messagesResult.isSuccess && hasOlderAbove(path, top);
 
@@ -403,7 +405,13 @@ export function ChatScreen(props: ChatScreenProps) {
           />
         </Suspense>
       )}
-      {!showLanding && <ContextStrip context={path.context} />}
+      {!showLanding && (
+        <ContextStrip
+          context={path.context}
+          kept={conversation?.turnContext}
+          credits={conversation?.credits}
+        />
+      )}
       {props.inputStandIn ?? (
         <ChatInput
           resetKey={focusKey}

@@ -10,7 +10,7 @@ import {
 } from '@parley/shared/stream/events';
 import { apiFetch } from '../../../lib/api-client';
 import { usePathStore } from '../api/message-path';
-import { conversationPath } from '../../../lib/conversation-query';
+import { conversationPath, putConversation } from '../../../lib/conversation-query';
 import { messagesPath } from '../api/messages';
 import { abortPath, type ChatCall, type ConversationSetup } from '../logic/build-request';
 import { errorText } from '../logic/error-text';
@@ -175,7 +175,12 @@ function onFinal(run: Run, event: FinalEvent): void {
     return;
   }
   apply(run, [event]);
-  run.queryClient.setQueryData([conversationPath(event.conversation.conversationId)], event.conversation);
+  putConversation(run.queryClient, event.conversation);
+  // Its cost so far now holds this turn's: read again (the cached one shows meanwhile).
+  void run.queryClient.invalidateQueries({
+    queryKey: [conversationPath(event.conversation.conversationId)],
+    exact: true,
+  });
   finish(run);
   run.hooks.onConversationSaved?.(event.conversation);
   run.hooks.onFinal?.(event, run.isNewConversation);

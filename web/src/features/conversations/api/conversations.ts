@@ -13,7 +13,7 @@ import {
   type Conversation,
 } from '@parley/shared/schemas/conversation';
 import { apiPost, apiGet } from '../../../lib/api-client';
-import { conversationPath } from '../../../lib/conversation-query';
+import { conversationPath, putConversation } from '../../../lib/conversation-query';
 import {
   nextListCursor,
   patchConversation,
@@ -54,7 +54,7 @@ function setPages(
 /** A conversation was created or changed elsewhere (a reply finished, a title came): list and cache follow. */
 export function conversationSaved(queryClient: QueryClient, conversation: Conversation): void {
   setPages(queryClient, (data) => upsertConversation(data, conversation));
-  queryClient.setQueryData([conversationPath(conversation.conversationId)], conversation);
+  putConversation(queryClient, conversation);
 }
 
 interface RenameVariables {
@@ -76,7 +76,7 @@ export function useRenameConversation() {
     // A rename does not move the row (the server keeps updatedAt): patched where it is.
     onSuccess: (conversation) => {
       setPages(queryClient, (data) => patchConversation(data, conversation.conversationId, conversation));
-      queryClient.setQueryData([conversationPath(conversation.conversationId)], conversation);
+      putConversation(queryClient, conversation);
     },
   });
 }

@@ -14,7 +14,7 @@ import {
 } from '@parley/shared/schemas/conversation';
 import { forkResponseSchema, type ForkOption } from '@parley/shared/schemas/fork';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { conversationPath } from '../../../lib/conversation-query';
+import { putConversation } from '../../../lib/conversation-query';
 import {
   nextListCursor,
   patchConversation,
@@ -66,7 +66,7 @@ function patchMainList(
 
 /** Every list (sidebar, a tag's, archived) reads again; the open conversation takes the answer. */
 async function settle(queryClient: QueryClient, conversation: Conversation): Promise<void> {
-  queryClient.setQueryData([conversationPath(conversation.conversationId)], conversation);
+  putConversation(queryClient, conversation);
   await queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
 }
 
