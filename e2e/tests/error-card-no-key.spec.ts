@@ -25,15 +25,15 @@ async function keyThenRevokeElsewhere(page: Page) {
     },
   });
   expect(set.status(), await set.text()).toBeLessThan(300);
-  await page.reload();
-  await expect(messageBox(page)).toBeEnabled();
-  // Another tab (or a "revoke all keys") takes the key away; this page still thinks it has one: should it ask
-  // again meanwhile (its answer goes stale after a minute, which a loaded machine reaches), it hears the old one.
+  // Another tab (or a "revoke all keys") will take the key away; this page keeps hearing that it has one, however
+  // late it asks (on a loaded machine its first answer came after the revocation).
   const expiry = await page.request.get('/api/keys?name=openAI', { headers });
   const stale = (await expiry.json()) as unknown;
   await page.route('**/api/keys?name=openAI', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: stale }) : route.fallback(),
   );
+  await page.reload();
+  await expect(messageBox(page)).toBeEnabled();
   const revoked = await page.request.delete('/api/keys/openAI', { headers });
   expect(revoked.status(), await revoked.text()).toBeLessThan(300);
 }
