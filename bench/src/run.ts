@@ -15,6 +15,7 @@ import { benchCodeInterpreterChats } from './code-interpreter-chats';
 import { benchKnowledge } from './knowledge';
 import { benchActionSpecs } from './action-specs';
 import { benchLongConversations } from './long-conversations';
+import { benchPerChatCost } from './per-chat-cost';
 
 /** `npm run bench`: each benchmark prints its figures; all of them land in bench/REPORT.md. */
 const benchmarks: { name: string; run: () => Promise<Section> }[] = [
@@ -34,6 +35,7 @@ const benchmarks: { name: string; run: () => Promise<Section> }[] = [
   { name: 'action-specs', run: benchActionSpecs },
   { name: 'long-conversations', run: benchLongConversations },
   { name: 'budgets', run: benchBudgets },
+  { name: 'per-chat-cost', run: benchPerChatCost },
 ];
 
 const only = process.argv.slice(2);
