@@ -7,8 +7,9 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { createPglite } from '../pglite';
+import { keepDrizzleTypesRaw } from './raw-types';
 import { unpackTemplate } from './unpack-template';
 import {
   serializeError,
@@ -26,11 +27,6 @@ setFlagsFromString('--liftoff-only');
 
 const port = parentPort;
 
-/** The identity parser for each type OID drizzle maps itself. */
-function parsersFor(rawTypes: number[]): QueryOptions['parsers'] {
-  return Object.fromEntries(rawTypes.map((oid) => [oid, (value: string) => value]));
-}
-
 /** A WebAssembly trap or a failed memory growth leaves PGlite unusable: the thread exits and is restarted. */
 function isFatal(error: unknown): boolean {
   return (
@@ -46,6 +42,7 @@ function reply(message: WorkerReply): void {
 async function serve(db: PGlite): Promise<void> {
   const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
   const ROLLBACK = Symbol('rollback');
+  const rawTypes = keepDrizzleTypesRaw(db);
 
   const runner = (tx: number | undefined): Pick<Transaction, 'query' | 'exec'> => {
     if (tx === undefined) return db;
@@ -57,9 +54,10 @@ async function serve(db: PGlite): Promise<void> {
   const handle = async (request: WorkerRequest): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
+        const parsers = rawTypes.parsersFor(request.rawTypes);
         const result = await runner(request.tx).query(request.sql, request.params, {
           rowMode: request.rowMode,
-          parsers: parsersFor(request.rawTypes),
+          ...(parsers ? { parsers } : {}),
         });
         const data: QueryResultData = {
           rows: result.rows,
