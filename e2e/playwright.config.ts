@@ -15,7 +15,9 @@ export default defineConfig({
     .map((file) => `**/${file}`),
   // Generous: CI shares 2 cores, and axe scans or a server start can take a while there.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // How long a condition may take to come true (a wait, not a speed limit): a page under a load of 14 can
+  // take more than 10 s to show what it will show.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     headless: true,
