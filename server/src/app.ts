@@ -189,8 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     balance: balanceSettingsFromEnv(config.env, config.yaml?.balance),
     yamlBudgets: config.yaml?.budgets,
+    bus: coordination.abortBus,
     now,
   });
+  app.addHook('onClose', () => ledger.close());
   // Embeddings (knowledge indexing, retrieval questions) are model calls too: each writes a ledger row.
   const files = createFilesService({ db, config, billEmbedding: embeddingBillOf(ledger) });
   app.addHook('onClose', () => files.close());

@@ -10,6 +10,8 @@ import {
   type ChatServer,
 } from '../../test/chat-harness';
 import { createTestPostgres, postgresSkipReason } from '../../test/test-database';
+import type { TestUser } from '../../test/test-users';
+import { usagePaths } from '@parley/shared/api/usage-paths';
 import { deleteRedisPrefix, redisSkipReason, TEST_REDIS_URL, uniqueRedisPrefix } from '../../test/test-redis';
 import { priceOf } from '../balance/prices';
 import { tokenBudget } from '../chat/prompt-options';
@@ -28,6 +30,21 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
   const prefix = uniqueRedisPrefix('budgets');
   const coordinations: Coordination[] = [];
   const servers: ChatServer[] = [];
+  /** The database's first user: an administrator, who makes budgets through the API. */
+  let admin: TestUser;
+  /** Makes a budget through `server`'s API; its id. */
+  const makeBudget = async (server: ChatServer, budget: Record<string, unknown>): Promise<string> => {
+    const response = await postJson(server, usagePaths.adminBudgets, admin, budget);
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const newChat = (server: ChatServer, user: TestUser, text: string) =>
+    postJson(server, '/api/ask/openAI', user, {
+      endpoint: 'openAI',
+      model: CHAT_MODEL,
+      conversationId: null,
+      text,
+    });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -42,6 +59,7 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
       coordinations.push(coordination);
       servers.push(await startChatServer(database, env, coordination));
     }
+    admin = await chatUser(servers[0] as ChatServer);
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -113,9 +131,14 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
     const [a, b] = servers;
     if (!a || !b) throw new Error('servers not started');
     const user = await chatUser(a);
-    await database.db
-      .insert(budgets)
-      .values({ scope: 'user', scopeId: user.user.id, metric: 'requests', limitAmount: 7, period: 'day' });
+    // Both instances have read the budgets already (the test before): the new one reaches them both at once.
+    await makeBudget(a, {
+      scope: 'user',
+      scopeId: user.user.id,
+      metric: 'requests',
+      limit: 7,
+      period: 'day',
+    });
     fake.script({ replies: Array.from({ length: 7 }, () => ({ text: 'Yes.' })) });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
@@ -131,5 +154,48 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
     await Promise.all(answers.map((answer) => answer.text()));
     expect(statuses.filter((status) => status === 200)).toHaveLength(7);
     expect(statuses.filter((status) => status === 402)).toHaveLength(43);
+  });
+
+  it('a budget made, changed or deleted on one instance applies on the other at once', async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('servers not started');
+    const user = await chatUser(a);
+    fake.script({ replies: [{ text: 'Yes.' }, { text: 'Yes.' }, { text: 'Yes.' }] });
+    // b reads the budgets (none for this user) and keeps them.
+    const before = await newChat(b, user, 'Before');
+    expect(before.status).toBe(200);
+    await before.text();
+    const id = await makeBudget(a, {
+      scope: 'user',
+      scopeId: user.user.id,
+      metric: 'requests',
+      limit: 1,
+      period: 'day',
+    });
+    const refused = await newChat(b, user, 'Over');
+    expect(refused.status).toBe(402);
+    await refused.text();
+    const raised = await a.app.inject({
+      method: 'PATCH',
+      url: usagePaths.adminBudget.replace(':id', id),
+      headers: admin.headers,
+      payload: { limit: 2 },
+    });
+    expect(raised.statusCode).toBe(200);
+    const admitted = await newChat(b, user, 'Raised');
+    expect(admitted.status).toBe(200);
+    await admitted.text();
+    const refusedAgain = await newChat(b, user, 'Over again');
+    expect(refusedAgain.status).toBe(402);
+    await refusedAgain.text();
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: usagePaths.adminBudget.replace(':id', id),
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const free = await newChat(b, user, 'Free');
+    expect(free.status).toBe(200);
+    await free.text();
   });
 });

@@ -27,6 +27,8 @@ import {
   replaceBudget,
 } from './budgets-repo';
 import { globMatches } from './glob';
+import { createStoredBudgets } from './stored-budgets';
+import type { AbortBus } from '../coordination/generation-log';
 import { recordUsage, type RecordedUsage, type UsageEntry } from './record';
 import { spentOf } from './spent';
 import { usageRollup, usageTotals, type UsageFilter } from './usage-repo';
@@ -68,6 +70,8 @@ export interface LedgerService {
   updateBudget(id: string, patch: UpdateBudget): Promise<Budget>;
   /** Deletes a budget made through the API and answers it. */
   deleteBudget(id: string): Promise<Budget>;
+  /** Stops listening for budget changes of other instances. */
+  close(): void;
 }
 
 export interface LedgerServiceDeps {
@@ -75,6 +79,11 @@ export interface LedgerServiceDeps {
   balance: BalanceSettings;
   /** YAML `budgets:` (read-only); their ids are `yaml-1`, `yaml-2`… in file order. */
   yamlBudgets?: readonly CreateBudget[] | undefined;
+  /**
+   * Tells every instance that the stored budgets changed (the coordination's abort bus): with it, admission
+   * reads them from this instance's copy; without it, from the database on every turn.
+   */
+  bus?: Pick<AbortBus, 'listen' | 'abort'> | undefined;
   now?: () => Date;
 }
 
@@ -89,6 +98,12 @@ interface Member {
   role: string;
   groupIds: string[];
 }
+
+/** What `appliesTo` needs of a user when no role or group budget exists: nothing to look up. */
+const ANY_MEMBER: Member = { role: '', groupIds: [] };
+
+/** Whether a budget's scope needs the user's role or groups (one more query). */
+const byMembership = (budget: Budget) => budget.scope === 'role' || budget.scope === 'group';
 
 async function memberOf(db: Db, userId: string): Promise<Member | null> {
   const { rows } = await db.execute<{ role: string; group_ids: string[] | string | null }>(sql`
@@ -130,24 +145,32 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
   const now = deps.now ?? (() => new Date());
   const yaml = yamlBudgetsOf(deps.yamlBudgets);
   const allBudgets = async () => [...yaml, ...(await listStoredBudgets(db))];
+  // Admission runs on every chat turn: it reads the stored budgets from this instance's copy.
+  const stored = deps.bus
+    ? createStoredBudgets({ load: () => listStoredBudgets(db), bus: deps.bus, now: () => now().getTime() })
+    : undefined;
+  const admissionBudgets = async () => (stored ? [...yaml, ...(await stored.list())] : allBudgets());
+  /** After a budget was written: every instance reads the stored budgets again. */
+  const changed = async <T>(result: T): Promise<T> => {
+    await stored?.changed();
+    return result;
+  };
 
-  async function applicable(userId: string, model?: string): Promise<Budget[]> {
-    const budgets = await allBudgets();
-    if (budgets.length === 0) return [];
-    const member = await memberOf(db, userId);
-    if (!member) return [];
-    return budgets.filter(
-      (budget) =>
-        appliesTo(budget, userId, member) &&
-        (model === undefined || budget.model === undefined || globMatches(budget.model, model)),
+  async function applicable(userId: string, model?: string, budgets?: Budget[]): Promise<Budget[]> {
+    const candidates = (budgets ?? (await allBudgets())).filter(
+      (budget) => model === undefined || budget.model === undefined || globMatches(budget.model, model),
     );
+    if (candidates.length === 0) return [];
+    const member = candidates.some(byMembership) ? await memberOf(db, userId) : ANY_MEMBER;
+    if (!member) return [];
+    return candidates.filter((budget) => appliesTo(budget, userId, member));
   }
 
   return {
     record: (entry) => recordUsage(db, entry, deps.balance, now()),
 
     async admit(estimate) {
-      const budgets = await applicable(estimate.userId, estimate.model);
+      const budgets = await applicable(estimate.userId, estimate.model, await admissionBudgets());
       if (budgets.length === 0) return undefined;
       const price = priceOf(estimate.model);
       const cost: TurnCost = {
@@ -211,7 +234,7 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
     },
 
     listBudgets: allBudgets,
-    createBudget: (input) => insertBudget(db, input),
+    createBudget: async (input) => changed(await insertBudget(db, input)),
 
     async updateBudget(id, patch) {
       if (yaml.some((budget) => budget.id === id)) throw reject(YAML_READ_ONLY);
@@ -228,15 +251,17 @@ export function createLedgerService(deps: LedgerServiceDeps): LedgerService {
       }
       const updated = await replaceBudget(db, id, checked.data);
       if (!updated) throw notFound(BUDGET_NOT_FOUND);
-      return updated;
+      return changed(updated);
     },
 
     async deleteBudget(id) {
       if (yaml.some((budget) => budget.id === id)) throw reject(YAML_READ_ONLY);
       const deleted = await deleteBudget(db, id);
       if (!deleted) throw notFound(BUDGET_NOT_FOUND);
-      return deleted;
+      return changed(deleted);
     },
+
+    close: () => stored?.close(),
   };
 }
 
