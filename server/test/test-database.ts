@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { createPglite } from '../src/db/pglite';
@@ -18,9 +19,9 @@ function pgliteSnapshot(): Promise<Blob> {
 }
 
 /** A fresh, migrated in-memory PGlite database (~0.3–0.5 s). `close()` discards it. */
-export async function createTestPglite(): Promise<Database> {
+export async function createTestPglite(opts: { logger?: Logger } = {}): Promise<Database> {
   const pglite = await createPglite({ loadDataDir: await pgliteSnapshot() });
-  return openDatabase({ pglite });
+  return openDatabase({ pglite, ...opts });
 }
 
 /** Why PostgreSQL tests are skipped in this run, or undefined when PostgreSQL is available. */
@@ -32,6 +33,8 @@ export function postgresSkipReason(): string | undefined {
 export interface CreateTestPostgresOptions {
   /** Start from an empty database instead of the migrated template (migration tests). */
   empty?: boolean;
+  /** Told every statement drizzle sends. */
+  logger?: Logger;
 }
 
 /**
@@ -44,7 +47,11 @@ export async function createTestPostgres(opts: CreateTestPostgresOptions = {}): 
   const { adminUrl, templateDatabase } = target;
   const name = randomDatabaseName('db');
   await createDatabase(adminUrl, name, opts.empty ? undefined : templateDatabase);
-  const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolMax: 4 });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl(adminUrl, name),
+    poolMax: 4,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   return {
     ...database,
     close: async () => {
@@ -54,8 +61,8 @@ export async function createTestPostgres(opts: CreateTestPostgresOptions = {}): 
   };
 }
 
-export function createTestDatabase(engine: TestEngine): Promise<Database> {
-  return engine === 'pglite' ? createTestPglite() : createTestPostgres();
+export function createTestDatabase(engine: TestEngine, opts: { logger?: Logger } = {}): Promise<Database> {
+  return engine === 'pglite' ? createTestPglite(opts) : createTestPostgres(opts);
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { GenerationWriter } from '../coordination/generation-log';
 import { errorEvent, type GenerationDetail } from './chat-events';
 import type { PreparedTurn, StartInput } from './prepare-turn';
-import type { ChatEngineDeps, RunAbort } from './run-context';
+import { replyWriteOf, type ChatEngineDeps, type ReplyIdentity, type RunAbort } from './run-context';
 import { deletedKey } from './conversation-deleted';
 import { saveTurn, type SavedTurn } from './save-turn';
 
@@ -48,20 +48,22 @@ async function endUnsaved(deps: ChatEngineDeps, writer: GenerationWriter): Promi
 }
 
 /**
- * Saves the turn and registers its run (so it can be aborted or resumed while the turn is saved) at the same
- * time. When either fails, the error is thrown and a registered run is ended; the caller aborts the provider
- * request.
+ * Saves the turn (with a new user message, the reply's first save too: what it starts from, unfinished) and
+ * registers its run (so it can be aborted or resumed while the turn is saved) at the same time. When either
+ * fails, the error is thrown and a registered run is ended; the caller aborts the provider request.
  */
 export async function saveAndRegister(
   deps: ChatEngineDeps,
   input: StartInput,
   prepared: PreparedTurn,
   generationId: string,
+  reply: ReplyIdentity,
 ): Promise<SavedTurn & { writer: GenerationWriter }> {
   const { turn } = prepared;
+  const firstSave = replyWriteOf(reply, { text: turn.prefix, unfinished: true, error: false });
   const detail: GenerationDetail = { responseMessageId: turn.responseMessageId, initialText: turn.prefix };
   const [saved, opened] = await Promise.allSettled([
-    saveTurn(deps, input, prepared),
+    saveTurn(deps, input, prepared, firstSave),
     deps.generationLog.open({
       generationId,
       userId: input.userId,

@@ -110,7 +110,8 @@ async function releaseHold(deps: ChatEngineDeps, hold: BudgetHold | undefined): 
 async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): Promise<StartedGeneration> {
   await admitRequest(deps, input);
   const prepared = await prepareTurn(deps, input);
-  const budgetHold = await admitCost(deps, input, prepared, replyOf(input, prepared));
+  const reply = replyOf(input, prepared);
+  const budgetHold = await admitCost(deps, input, prepared, reply);
   let releaseSlot: ReleaseSlot;
   try {
     releaseSlot = await acquireMessageSlot(deps.counters, deps.settings, input.userId);
@@ -127,7 +128,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
   });
   let saved: Awaited<ReturnType<typeof saveAndRegister>>;
   try {
-    saved = await saveAndRegister(deps, input, prepared, generationId);
+    saved = await saveAndRegister(deps, input, prepared, generationId, reply);
   } catch (error) {
     upstream?.abort();
     abort.stopListening();
@@ -161,7 +162,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       writer: saved.writer,
       conversation: saved.conversation,
       requestMessage: saved.requestMessage,
-      reply: replyOf(input, prepared),
+      reply,
       resolved: prepared.resolved,
       provider: prepared.provider,
       request: prepared.request,
@@ -175,6 +176,7 @@ async function start(deps: ChatEngineDeps, runs: LocalRuns, input: StartInput): 
       agent: prepared.agent,
       assistantRun,
       notice: prepared.notice,
+      replyStarted: saved.reply !== undefined,
     },
     prepared.failure,
   );

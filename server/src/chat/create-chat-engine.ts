@@ -18,7 +18,6 @@ import type { Db } from '../db/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EndpointsService } from '../endpoints/service';
 import { AppError } from '../lib/errors';
-import { updateCurrentLeafId } from '../messages/path-repo';
 import { pathToRoot, saveMessage, saveMessageSummary, saveTurnMessage } from '../messages/service';
 import {
   createProviderRegistry,
@@ -147,12 +146,10 @@ function dataPorts(
   return {
     messages: {
       saveMessage: (userId, message) => saveMessage(db, userId, message),
-      saveTurn: (userId, conversation, message) => saveTurnMessage(db, userId, { conversation, message }),
+      saveTurn: (userId, conversation, message, reply) =>
+        saveTurnMessage(db, userId, { conversation, message, reply }),
       isUnavailable: isDatabaseUnavailable,
       pathToRoot: (userId, conversationId, messageId) => pathToRoot(db, userId, conversationId, messageId),
-      keepLeaf: async (userId, conversationId, messageId, context) => {
-        await updateCurrentLeafId(db, userId, conversationId, messageId, context);
-      },
       saveSummary: async (userId, conversationId, messageId, summary, tokenCount) => {
         await saveMessageSummary(db, userId, conversationId, messageId, { text: summary, tokenCount });
       },

@@ -3,9 +3,10 @@ import { replyWrite, type ReplyState, type RunContext } from './run-context';
 
 /**
  * Saves the reply being generated with `unfinished: true`: once as soon as the run has relayed what it
- * already had (the first save never delays the first `text` event), then every `intervalMs` while its text
- * grows, so a crashed process loses at most that much. Saves never overlap; `stop()` waits for the last one,
- * so the final save is always the last write.
+ * already had (the first save never delays the first `text` event), unless the turn's statement made the
+ * reply's first save already, then every `intervalMs` while its text grows, so a crashed process loses at
+ * most that much. Saves never overlap; `stop()` waits for the last one, so the final save is always the last
+ * write.
  */
 export class PartialSaver {
   private chain: Promise<void> = Promise.resolve();
@@ -18,10 +19,19 @@ export class PartialSaver {
     private readonly ctx: RunContext,
     private readonly state: ReplyState,
     private readonly intervalMs: number,
-  ) {}
+  ) {
+    if (ctx.replyStarted) this.saved = this.mark();
+  }
+
+  /** What the saved reply is compared by: its text and, in a tool loop, its parts (which change on their own). */
+  private mark(): string {
+    const { text, content } = this.state;
+    return content ? `${text.length}:${JSON.stringify(content).length}` : String(text.length);
+  }
 
   start(): void {
-    this.first = setImmediate(() => this.saveIfChanged());
+    // A reply saved with its turn exists already: the interval's saves bound what a crash loses.
+    if (!this.ctx.replyStarted) this.first = setImmediate(() => this.saveIfChanged());
     this.timer = setInterval(() => this.saveIfChanged(), this.intervalMs);
     this.timer.unref();
   }
@@ -36,7 +46,7 @@ export class PartialSaver {
   private saveIfChanged(): void {
     const { text, content } = this.state;
     // Tool parts change without the text growing (progress, output), so they count too.
-    const mark = content ? `${text.length}:${JSON.stringify(content).length}` : String(text.length);
+    const mark = this.mark();
     if (this.stopped || mark === this.saved) return;
     this.saved = mark;
     const { ctx } = this;

@@ -38,22 +38,19 @@ export interface MessagesPort {
   saveMessage(userId: string, message: MessageWrite): Promise<Message>;
   /**
    * A turn's conversation (created, or its options refreshed) and its new user message, saved together:
-   * both or neither. Another user's conversation is a 404.
+   * both or neither. With `reply`, the reply's first save rides along (`reply` in the answer: undefined when
+   * it was not saved). Another user's conversation is a 404.
    */
   saveTurn(
     userId: string,
     conversation: TurnConversation,
     message: MessageWrite,
-  ): Promise<{ conversation: Conversation; message: Message }>;
+    reply?: MessageWrite,
+  ): Promise<{ conversation: Conversation; message: Message; reply?: Message }>;
   /** Whether a failed write failed because the database was unreachable (worth retrying shortly). */
   isUnavailable(error: unknown): boolean;
   /** The chain from the root down to `messageId` (inclusive), oldest first, in one query; [] when unknown. */
   pathToRoot(userId: string, conversationId: string, messageId: string): Promise<Message[]>;
-  /**
-   * Keeps `messageId` as the conversation's current leaf (where it reopens, API.md "Long conversations"), and
-   * `context` (when given) as what its latest turn's prompt held (the context gauge after a reload).
-   */
-  keepLeaf(userId: string, conversationId: string, messageId: string, context?: TurnContext): Promise<void>;
   /** Stores the summary of the path up to and including `messageId` on that message. */
   saveSummary(
     userId: string,
@@ -73,6 +70,13 @@ export interface TurnConversation {
   /** A new temporary chat, deleted after `expiredAt` (ignored when the conversation exists). */
   isTemporary?: boolean;
   expiredAt?: Date | null;
+  /**
+   * The conversation's current leaf from now on (where it reopens, API.md "Long conversations"): the turn's
+   * user message, saved in the same statement.
+   */
+  currentLeafId?: string | undefined;
+  /** What the turn's prompt held (the context gauge after a reload); absent keeps the stored one. */
+  turnContext?: TurnContext | undefined;
 }
 
 export interface ConversationsPort {
@@ -126,6 +130,11 @@ export interface BalancePort {
   checkBalance(userId: string, input: { model: string; promptTokens: number }): Promise<BalanceCheck>;
   /** Bills one model call: its ledger row, its balance transactions and debit. */
   recordUsage(userId: string, usage: UsageRecord): Promise<void>;
+  /**
+   * Bills a title call and saves the title it gave on the conversation (while it still has the default
+   * title: a rename meanwhile wins), in one statement.
+   */
+  recordTitle(userId: string, usage: UsageRecord, title: string): Promise<void>;
 }
 
 /** A turn admitted under budgets: what it reserved, until it settles. */

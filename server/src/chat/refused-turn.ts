@@ -4,6 +4,7 @@
 import type { Message } from '@parley/shared/schemas/message';
 import { AppError } from '../lib/errors';
 import { finalEvent } from './chat-events';
+import type { MessageWrite } from './ports';
 import type { PreparedTurn, StartInput } from './prepare-turn';
 import type { ChatEngineDeps, ReplyIdentity } from './run-context';
 import { saveTurn, type SavedTurn } from './save-turn';
@@ -39,9 +40,8 @@ async function saveRefusal(
   reply: ReplyIdentity,
   refusal: AppError,
 ) {
-  const saved = await saveTurn(deps, input, prepared);
   const text = refusalText(refusal);
-  const responseMessage: Message = await deps.messages.saveMessage(input.userId, {
+  const errorReply: MessageWrite = {
     messageId: reply.messageId,
     conversationId: reply.conversationId,
     parentMessageId: reply.parentMessageId,
@@ -56,7 +56,10 @@ async function saveRefusal(
     unfinished: false,
     finish_reason: 'error',
     tokenCount: 0,
-  });
+  };
+  // With a new user message the error reply is saved by the turn's statement.
+  const saved = await saveTurn(deps, input, prepared, errorReply);
+  const responseMessage: Message = saved.reply ?? (await deps.messages.saveMessage(input.userId, errorReply));
   const conversation = await titled(deps, input, prepared, saved);
   return finalEvent(conversation, saved.requestMessage, responseMessage);
 }

@@ -127,6 +127,8 @@ export interface RunContext {
   assistantRun?: AssistantRunHooks | undefined;
   /** The reply's first part, sent before anything the model writes (an assistant's images notice). */
   notice?: ContentPart | undefined;
+  /** The reply's first save (what it starts from, unfinished) was made with the turn. */
+  replyStarted?: boolean | undefined;
 }
 
 /** What happened so far; `finalize` turns it into the saved reply. */
@@ -148,7 +150,14 @@ export function replyWrite(
   ctx: RunContext,
   fields: Omit<MessageWrite, keyof ReplyIdentity | 'isCreatedByUser'>,
 ): MessageWrite {
-  const { reply } = ctx;
+  return replyWriteOf(ctx.reply, fields);
+}
+
+/** `replyWrite` before the run has a context. */
+export function replyWriteOf(
+  reply: ReplyIdentity,
+  fields: Omit<MessageWrite, keyof ReplyIdentity | 'isCreatedByUser'>,
+): MessageWrite {
   return {
     messageId: reply.messageId,
     conversationId: reply.conversationId,

@@ -1,5 +1,5 @@
-// Saving a turn before its run: the conversation and a new user message in one statement (both or
-// neither), then what may follow in the background.
+// Saving a turn before its run: the conversation (with its leaf and context) and a new user message in one
+// statement (both or neither), then what may follow in the background.
 import type { Conversation } from '@parley/shared/schemas/conversation';
 import type { Message } from '@parley/shared/schemas/message';
 import { turnContextOf } from './chat-events';
@@ -16,6 +16,8 @@ export interface SavedTurn {
   conversation: Conversation;
   /** The user message the reply answers, as saved. */
   requestMessage: Message;
+  /** The reply's first save, when it was made with the turn (a new user message only). */
+  reply?: Message | undefined;
 }
 
 function userMessageWrite(input: StartInput, prepared: PreparedTurn): MessageWrite {
@@ -35,14 +37,20 @@ function userMessageWrite(input: StartInput, prepared: PreparedTurn): MessageWri
   };
 }
 
-/** Creates or refreshes the conversation and saves a new user message, in one round trip. */
+/**
+ * Creates or refreshes the conversation and saves a new user message, in one round trip; `reply` (its first
+ * save) rides along with a new user message.
+ */
 export async function saveTurn(
   deps: ChatEngineDeps,
   input: StartInput,
   prepared: PreparedTurn,
+  reply?: MessageWrite,
 ): Promise<SavedTurn> {
   const { userId, body } = input;
   const { turn, context } = prepared;
+  const { saved } = turn.userMessage;
+  const turnContext = context && turnContextOf(context);
   const conversation: TurnConversation = {
     conversationId: turn.conversationId,
     endpoint: body.endpoint,
@@ -57,24 +65,20 @@ export async function saveTurn(
           ),
         }
       : {}),
+    // The conversation reopens on this turn's branch (its reply is the newest below the user message), and
+    // its context gauge shows this turn's prompt: kept by the same statement.
+    currentLeafId: saved?.messageId ?? turn.userMessage.messageId,
+    ...(turnContext ? { turnContext } : {}),
   };
-  const { saved } = turn.userMessage;
   const result = saved
     ? { conversation: await deps.conversations.saveConversationForTurn(userId, conversation), message: saved }
-    : await deps.messages.saveTurn(userId, conversation, userMessageWrite(input, prepared));
-  // The conversation reopens on this turn's branch (its reply is the newest below the user message), and its
-  // context gauge shows this turn's prompt.
-  const turnContext = context && turnContextOf(context);
-  await deps.messages
-    .keepLeaf(userId, turn.conversationId, result.message.messageId, turnContext)
-    .catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'could not keep the conversation leaf');
-    });
+    : await deps.messages.saveTurn(userId, conversation, userMessageWrite(input, prepared), reply);
   if (context) storeMissingCounts(deps, userId, turn, context.missingCounts);
   if (!saved) await markFilesUsed(deps, userId, turn.conversationId, prepared.files);
   return {
-    conversation: turnContext ? { ...result.conversation, turnContext } : result.conversation,
+    conversation: result.conversation,
     requestMessage: result.message,
+    ...('reply' in result && result.reply ? { reply: result.reply } : {}),
   };
 }
 

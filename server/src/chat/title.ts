@@ -1,6 +1,7 @@
 // A conversation's title, generated after its first exchange with the endpoint's own model (reference
 // §12.11). Best effort: it never blocks or fails the reply.
 import type { ChatRequest, ToolDefinition } from '../providers/types';
+import type { UsageRecord } from './ports';
 import type { RunContext } from './run-context';
 import { titleFromMessage } from '../conversations/message-title';
 
@@ -136,8 +137,14 @@ function titleMethodOf(ctx: RunContext): TitleMethod {
     : 'completion';
 }
 
-/** Asks once and bills the call; the cleaned title, '' when the answer held none. Throws what the call throws. */
-async function askForTitle(ctx: RunContext, prompt: string, method: TitleMethod): Promise<string> {
+/** A title call's answer: the cleaned title ('' when it held none) and the call's usage, not billed yet. */
+interface TitleAnswer {
+  title: string;
+  usage: UsageRecord;
+}
+
+/** Asks once; throws what the call throws. */
+async function askForTitle(ctx: RunContext, prompt: string, method: TitleMethod): Promise<TitleAnswer> {
   const request = titleRequest(ctx, prompt, method);
   let raw = '';
   let call: string | undefined;
@@ -147,20 +154,33 @@ async function askForTitle(ctx: RunContext, prompt: string, method: TitleMethod)
     else if (event.type === 'tool-call' && event.name === TITLE_FUNCTION.name) call ??= event.arguments;
     else if (event.type === 'finish') usage = event.usage;
   }
-  await ctx.deps.balance.recordUsage(ctx.userId, {
-    conversationId: ctx.reply.conversationId,
-    messageId: ctx.reply.messageId,
-    endpoint: ctx.reply.endpoint,
-    model: request.model,
-    promptTokens: usage?.inputTokens ?? ctx.countTokens(`${request.system ?? ''}\n${prompt}`),
-    completionTokens: usage?.outputTokens ?? ctx.countTokens(call ?? raw),
-    kind: 'title',
-  });
-  return cleanTitle(method === 'functions' ? titleFromCall(call) : raw);
+  return {
+    title: cleanTitle(method === 'functions' ? titleFromCall(call) : raw),
+    usage: {
+      conversationId: ctx.reply.conversationId,
+      messageId: ctx.reply.messageId,
+      endpoint: ctx.reply.endpoint,
+      model: request.model,
+      promptTokens: usage?.inputTokens ?? ctx.countTokens(`${request.system ?? ''}\n${prompt}`),
+      completionTokens: usage?.outputTokens ?? ctx.countTokens(call ?? raw),
+      kind: 'title',
+    },
+  };
 }
 
 /**
- * Asks the provider for a title, saves it on the conversation and bills it; logs any failure and then
+ * Bills the call; with a title, saves it in the same statement. The title, '' when the answer held none.
+ * Throws what the statement throws.
+ */
+async function keepAnswer(ctx: RunContext, answer: TitleAnswer): Promise<string> {
+  const { balance } = ctx.deps;
+  if (answer.title === '') await balance.recordUsage(ctx.userId, answer.usage);
+  else await balance.recordTitle(ctx.userId, answer.usage, answer.title);
+  return answer.title;
+}
+
+/**
+ * Asks the provider for a title, bills it and saves it on the conversation; logs any failure and then
  * titles the conversation from its first message instead. With `titleMethod: functions` the title is asked for
  * by a forced function call first, and by one completion when that brings none (reference §12.11).
  */
@@ -170,11 +190,8 @@ export async function generateTitle(ctx: RunContext, replyText: string): Promise
   const prompt = transcript(ctx.requestMessage.text, replyText);
   if (titleMethodOf(ctx) === 'functions') {
     try {
-      const title = await askForTitle(ctx, prompt, 'functions');
-      if (title !== '') {
-        await deps.conversations.setGeneratedTitle(ctx.userId, conversationId, title);
-        return;
-      }
+      const title = await keepAnswer(ctx, await askForTitle(ctx, prompt, 'functions'));
+      if (title !== '') return;
       deps.logger.warn(
         { conversationId },
         'the title function was not called; asking for a title by completion',
@@ -187,9 +204,8 @@ export async function generateTitle(ctx: RunContext, replyText: string): Promise
     }
   }
   try {
-    const title = await askForTitle(ctx, prompt, 'completion');
-    if (title !== '') await deps.conversations.setGeneratedTitle(ctx.userId, conversationId, title);
-    else await titleFromFirstMessage(ctx);
+    const title = await keepAnswer(ctx, await askForTitle(ctx, prompt, 'completion'));
+    if (title === '') await titleFromFirstMessage(ctx);
   } catch (error) {
     deps.logger.warn({ err: error, conversationId }, 'could not generate a title');
     await titleFromFirstMessage(ctx);

@@ -195,12 +195,20 @@ export interface TurnConversationValues {
   /** Used only when the conversation is created: a temporary chat, deleted after `expiredAt`. */
   isTemporary: boolean;
   expiredAt: Date | null;
+  /**
+   * The message the conversation reopens on (the turn's user message); null keeps the stored one. Kept only
+   * when no other user's or conversation's message has that id.
+   */
+  currentLeafId: string | null;
+  /** What the turn's prompt held (the context gauge after a reload); null keeps the stored one. */
+  turnContext: TurnContext | null;
 }
 
 /**
- * Creates the conversation, or refreshes its endpoint, model and options and moves it to the top; returns
- * every column but the search vector. The update branch only applies to the caller's own row, so another
- * user's id returns no row. Not run yet: the chat engine runs it together with the turn's user message.
+ * Creates the conversation, or refreshes its endpoint, model and options and moves it to the top, keeping
+ * the turn's leaf and context in the same statement; returns every column but the search vector. The update
+ * branch only applies to the caller's own row, so another user's id returns no row. Not run yet: the chat
+ * engine runs it together with the turn's user message.
  */
 export function turnConversationUpsert(db: Db, userId: string, values: TurnConversationValues) {
   return upsertFromValues(db, { ...values, userId });
@@ -217,12 +225,26 @@ const TURN_KEYS = [
   'isTemporary',
   'expiredAt',
   'userId',
+  'currentLeafId',
+  'turnContext',
 ] as const;
 
-function upsertFromValues(db: Db, row: { [K in keyof TurnConversationRow]: TurnConversationRow[K] | SQL }) {
+type TurnConversationSql = { [K in keyof TurnConversationRow]: TurnConversationRow[K] | SQL };
+
+/**
+ * The leaf to keep: the given message id unless a message of another user or conversation has it (the turn's
+ * user message is inserted by the same statement, so "it exists here" cannot be asked yet); null keeps the
+ * stored leaf.
+ */
+const leafIfOurs = (row: TurnConversationSql): SQL => sql`(case when exists (
+    select 1 from ${messages} m where m.message_id = ${row.currentLeafId}::uuid
+      and (m.user_id <> ${row.userId}::uuid or m.conversation_id <> ${row.conversationId}::uuid)
+  ) then null else ${row.currentLeafId}::uuid end)`;
+
+function upsertFromValues(db: Db, row: TurnConversationSql) {
   return db
     .insert(conversations)
-    .values({ ...row, createdAt: clockNow, updatedAt: clockNow })
+    .values({ ...row, currentLeafId: leafIfOurs(row), createdAt: clockNow, updatedAt: clockNow })
     .onConflictDoUpdate({
       target: conversations.conversationId,
       set: {
@@ -230,6 +252,8 @@ function upsertFromValues(db: Db, row: { [K in keyof TurnConversationRow]: TurnC
         endpointType: sql`excluded.endpoint_type`,
         model: sql`excluded.model`,
         options: sql`excluded.options`,
+        currentLeafId: sql`coalesce(excluded.current_leaf_id, ${conversations.currentLeafId})`,
+        turnContext: sql`coalesce(excluded.turn_context, ${conversations.turnContext})`,
         updatedAt: clockNow,
       },
       setWhere: eq(conversations.userId, sql`excluded.user_id`),
@@ -381,6 +405,27 @@ export async function replaceTitleIf(
     .returning(columns);
   return rows[0] ?? null;
 }
+
+/**
+ * `replaceTitleIf` as a statement not run yet that returns only the id, for a statement that writes more
+ * (the title call's bill).
+ */
+export function titleReplacement(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  title: string,
+  whileTitle: string,
+) {
+  return db
+    .update(conversations)
+    .set({ title, updatedAt: clockNow })
+    .where(and(owned(userId, conversationId), eq(conversations.title, whileTitle)))
+    .returning({ conversationId: conversations.conversationId });
+}
+
+/** The columns `titleReplacement` returns. */
+export const TITLE_REPLACEMENT_RETURNS = { conversationId: conversations.conversationId };
 
 /** Deletes one conversation, or all of the user's when no id is given; messages go with them (cascade). */
 export async function deleteConversations(db: Db, userId: string, conversationId?: string): Promise<number> {

@@ -12,6 +12,7 @@ import {
   type conversationUpdateBodySchema,
 } from '@parley/shared/schemas/conversation';
 import type { EndpointOptions } from '@parley/shared/schemas/endpoint-options';
+import type { TurnContext } from '@parley/shared/schemas/turn-context';
 import type { Db } from '../db/client';
 import type { JsonObject } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/errors';
@@ -40,6 +41,8 @@ import {
   updateConversationRow,
   selectPinnedAfter,
   selectFirstUserText,
+  titleReplacement,
+  TITLE_REPLACEMENT_RETURNS,
   withPinsLock,
 } from './repo';
 import { titleFromMessage } from './message-title';
@@ -277,6 +280,10 @@ export interface TurnConversationInput {
   /** Used only when the conversation is created: a temporary chat, deleted after `expiredAt`. */
   isTemporary?: boolean;
   expiredAt?: Date | null;
+  /** The message it reopens on (a turn's user message); absent keeps the stored leaf. */
+  currentLeafId?: string | undefined;
+  /** What the turn's prompt held (the context gauge); absent keeps the stored one. */
+  turnContext?: TurnContext | undefined;
 }
 
 /** The row values of a turn's conversation; an id that cannot be a conversation's is a 404. */
@@ -291,12 +298,16 @@ function turnConversationValues(input: TurnConversationInput): TurnConversationV
     options: toStoredOptions(input.options),
     isTemporary: input.isTemporary === true,
     expiredAt: input.isTemporary === true ? (input.expiredAt ?? null) : null,
+    currentLeafId:
+      input.currentLeafId !== undefined && isUuidLike(input.currentLeafId) ? input.currentLeafId : null,
+    turnContext: input.turnContext ?? null,
   };
 }
 
 /**
  * For the chat engine, once per turn: creates the conversation, or replaces its endpoint, model and options
- * and moves it to the top. A conversation id owned by another user is a 404 and nothing changes.
+ * and moves it to the top, keeping the turn's leaf and context when given. A conversation id owned by another
+ * user is a 404 and nothing changes.
  */
 export async function saveConversationForTurn(
   db: Db,
@@ -335,12 +346,36 @@ export async function setGeneratedTitle(
   conversationId: string,
   title: string,
 ): Promise<Conversation> {
-  const cleaned = toStorableText(title).trim().slice(0, TITLE_MAX_LENGTH);
-  if (cleaned && cleaned !== DEFAULT_TITLE && isUuidLike(conversationId)) {
+  const cleaned = storableTitle(title);
+  if (cleaned && isUuidLike(conversationId)) {
     const row = await replaceTitleIf(db, userId, conversationId, cleaned, DEFAULT_TITLE);
     if (row) return presentConversation(row);
   }
   return getConversation(db, userId, conversationId);
+}
+
+/** A generated title as it is stored; '' when there is nothing to store (blank, the default title). */
+function storableTitle(title: string): string {
+  const cleaned = toStorableText(title).trim().slice(0, TITLE_MAX_LENGTH);
+  return cleaned === DEFAULT_TITLE ? '' : cleaned;
+}
+
+/**
+ * `setGeneratedTitle` as a write not run yet, for a statement that bills the title call too (nothing read
+ * back but the id); undefined when there is nothing to store.
+ */
+export function generatedTitleWrite(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  title: string,
+): { statement: SQLWrapper; returns: typeof TITLE_REPLACEMENT_RETURNS } | undefined {
+  const cleaned = storableTitle(title);
+  if (!cleaned || !isUuidLike(conversationId)) return undefined;
+  return {
+    statement: titleReplacement(db, userId, conversationId, cleaned, DEFAULT_TITLE),
+    returns: TITLE_REPLACEMENT_RETURNS,
+  };
 }
 
 export interface TitleWait {

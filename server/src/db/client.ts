@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Assume } from 'drizzle-orm/utils';
@@ -71,12 +72,15 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Called when an idle pooled PostgreSQL connection fails (e.g. the server restarted); default: ignore. */
   onPoolError?: (error: Error) => void;
+  /** Told every statement drizzle sends (tests count a chat's statements); default: none. */
+  logger?: Logger;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  if (!opts.databaseUrl && opts.dataDir && opts.worker) return openPgliteWorker(opts.dataDir, opts.worker);
+  if (!opts.databaseUrl && opts.dataDir && opts.worker)
+    return openPgliteWorker(opts.dataDir, opts.worker, opts.logger);
   const driver = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.onPoolError)
+    ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.onPoolError, opts.logger)
     : await openPglite(opts);
   return wrap(driver, () => closeDriver(driver));
 }
@@ -99,6 +103,7 @@ async function openPostgres(
   connectionString: string,
   max: number,
   onPoolError: (error: Error) => void = () => undefined,
+  logger?: Logger,
 ): Promise<DatabaseDriver> {
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
     import('pg'),
@@ -108,7 +113,11 @@ async function openPostgres(
   // Without a listener, an idle client losing its connection would crash the process; the next query
   // reports the problem anyway.
   pool.on('error', onPoolError);
-  return { kind: 'postgres', db: drizzleNodePg({ client: pool, schema }), pool };
+  return {
+    kind: 'postgres',
+    db: drizzleNodePg({ client: pool, schema, ...(logger ? { logger } : {}) }),
+    pool,
+  };
 }
 
 async function openPglite(opts: OpenDatabaseOptions): Promise<DatabaseDriver> {
@@ -117,12 +126,14 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<DatabaseDriver> {
     if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
     client = await createPglite({ dataDir: opts.dataDir });
   }
-  return { kind: 'pglite', db: drizzlePglite({ client, schema }), client };
+  const logger = opts.logger ? { logger: opts.logger } : {};
+  return { kind: 'pglite', db: drizzlePglite({ client, schema, ...logger }), client };
 }
 
 async function openPgliteWorker(
   dataDir: string,
   opts: NonNullable<OpenDatabaseOptions['worker']>,
+  logger: Logger | undefined,
 ): Promise<Database> {
   const release = await lockDataDir(dataDir, { onCompromised: opts.onLockCompromised });
   let client: PgliteWorkerClient;
@@ -134,7 +145,7 @@ async function openPgliteWorker(
   }
   // drizzle's PGlite driver calls only `query()` and `transaction()` (whose callback uses `query()`), which
   // the worker client implements with PGlite's own signatures.
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, ...(logger ? { logger } : {}) });
   const driver: DatabaseDriver = { kind: 'pglite-worker', db, client };
   return wrap(driver, async () => {
     try {

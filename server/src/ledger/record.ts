@@ -1,7 +1,9 @@
 // The one way a model call is billed: its ledger row, the balance's prompt/completion transactions (and the
-// debit when CHECK_BALANCE is on) and the release of the budget reservation it settles, in one statement.
+// debit when CHECK_BALANCE is on), the release of the budget reservation it settles and what the call
+// produced (a title), in one statement.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LedgerKind } from '@parley/shared/schemas/budget';
 import { usageTransactions, type UsageContext } from '../balance/service';
 import { isPriced, priceOf } from '../balance/prices';
@@ -34,6 +36,14 @@ export interface UsageEntry {
   incomplete?: boolean | undefined;
   /** The budget reservation this call settles; it is deleted in the same statement. */
   reservationId?: string | undefined;
+  /** What the call produced, written by the same statement (e.g. a conversation's generated title). */
+  alongside?: AlongsideWrite | undefined;
+}
+
+/** A data-modifying statement (not run yet) and the columns it returns, run as part of a bill's statement. */
+export interface AlongsideWrite {
+  statement: SQLWrapper;
+  returns: Record<string, PgColumn>;
 }
 
 export interface RecordedUsage {
@@ -108,6 +118,10 @@ export async function recordUsage(
   const ctes: Parameters<Db['with']>[number][] = [
     db.$with('ledger_row', { id: usageLedger.id }).as(ledgerRow.returning({ id: usageLedger.id }).getSQL()),
   ];
+  if (entry.alongside) {
+    const { statement, returns } = entry.alongside;
+    ctes.push(db.$with('alongside', returns).as(statement.getSQL()));
+  }
   if (entry.reservationId) {
     const release = db
       .delete(budgetReservations)

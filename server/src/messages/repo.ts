@@ -117,12 +117,33 @@ const isClockColumn = (key: string) => key === 'createdAt' || key === 'updatedAt
  * insertable columns, each cast to its column type (a bare parameter in a select list would be text).
  * `valueOf` gives each column's parameter: the value itself, or a placeholder of a prepared statement.
  */
-function selectedValues(valueOf: (key: string, column: PgColumn) => SQL): SQL {
+function selectedValues(valueOf: (key: string, column: PgColumn) => SQL, clock: SQL = clockNow): SQL {
   const parts = INSERTABLE.map(([key, column]) =>
-    isClockColumn(key) ? clockNow : sql`${valueOf(key, column)}::${sql.raw(column.getSQLType())}`,
+    isClockColumn(key) ? clock : sql`${valueOf(key, column)}::${sql.raw(column.getSQLType())}`,
   );
   return sql.join(parts, sql`, `);
 }
+
+/**
+ * What a save reads back: the columns it does not write (kept from an earlier save of the same id) and the
+ * clock's. The rest is what the caller sent, so its texts and JSON do not travel back and are not parsed again.
+ */
+const keptOnSave = {
+  parentMessageId: messages.parentMessageId,
+  isCreatedByUser: messages.isCreatedByUser,
+  summary: messages.summary,
+  summaryTokenCount: messages.summaryTokenCount,
+  createdAt: messages.createdAt,
+  updatedAt: messages.updatedAt,
+};
+type KeptOnSave = Pick<MessageRecord, keyof typeof keptOnSave>;
+
+/** The saved row: what was written, with what the save read back. */
+const savedRecord = (userId: string, values: MessageValues, kept: KeptOnSave): MessageRecord => ({
+  ...values,
+  userId,
+  ...kept,
+});
 
 /**
  * Inserts the message, one row per row of `owner` (a query over `conversations` yielding the caller's
@@ -141,7 +162,7 @@ function insertMessageFrom(db: Db, selected: SQL, owner: SQL) {
         eq(messages.conversationId, sql`excluded.conversation_id`),
       ),
     })
-    .returning(messageColumns);
+    .returning(keptOnSave);
 }
 
 /** `upsertMessage`'s statement with a placeholder per column, built once per database handle. */
@@ -176,39 +197,51 @@ export async function upsertMessage(
   values: MessageValues,
 ): Promise<MessageRecord | null> {
   const rows = await preparedUpsert(db).execute(upsertParams(userId, values));
-  return rows[0] ?? null;
+  const kept = rows[0];
+  return kept ? savedRecord(userId, values, kept) : null;
 }
 
 const TURN_CONVERSATION = 'turn_conversation';
 const TURN_MESSAGE = 'turn_message';
-/** Placeholder names of the turn statement: the conversation's columns, then the message's. */
+const TURN_REPLY = 'turn_reply';
+/** Placeholder names of the turn statement: the conversation's columns, then the message's and the reply's. */
 export const TURN_CONVERSATION_PREFIX = 'c_';
 const TURN_MESSAGE_PREFIX = 'm_';
+const TURN_REPLY_PREFIX = 'r_';
 
-/**
- * A turn's conversation upsert and its new user message, as one statement: the message is inserted only from
- * the row the upsert returns, so a conversation that is not the caller's saves neither, and a failure saves
- * neither. `conversationUpsert` is the upsert with placeholders named `c_<column>` (returning every column but
- * the search vector), `conversationParams` their values; the statement is prepared once per handle. Null when
- * the conversation is not the caller's; `message` null when its id is taken by someone else's message.
- */
-export async function upsertTurnRows(
-  db: Db,
-  userId: string,
-  conversationUpsert: (db: Db, prefix: string) => SQLWrapper,
-  conversationParams: Record<string, unknown>,
-  message: MessageValues,
-): Promise<{ conversation: TurnConversationRecord; message: MessageRecord | null } | null> {
-  const prepared = preparedOn(db, 'parley_turn_rows', (on) => {
-    const { searchVector: _vector, ...conversationColumns } = getTableColumns(conversations);
-    const turnConversation = on
-      .$with(TURN_CONVERSATION, conversationColumns)
-      .as(conversationUpsert(on, TURN_CONVERSATION_PREFIX).getSQL());
-    const owner = sql`${sql.identifier(TURN_CONVERSATION)}`;
-    const selected = selectedValues((key) => rawPlaceholder(`${TURN_MESSAGE_PREFIX}${key}`));
-    const turnMessage = on
-      .$with(TURN_MESSAGE, messageColumns)
-      .as(insertMessageFrom(on, selected, owner).getSQL());
+type ConversationUpsert = (db: Db, prefix: string) => SQLWrapper;
+
+/** The turn statement's parts: the conversation upsert, the user message and the reply's first save. */
+function turnParts(on: Db, conversationUpsert: ConversationUpsert) {
+  const { searchVector: _vector, ...conversationColumns } = getTableColumns(conversations);
+  const turnConversation = on
+    .$with(TURN_CONVERSATION, conversationColumns)
+    .as(conversationUpsert(on, TURN_CONVERSATION_PREFIX).getSQL());
+  const placeholders = (prefix: string) => (key: string) => rawPlaceholder(`${prefix}${key}`);
+  const message = sql.identifier(TURN_MESSAGE);
+  // The reply is saved from the user message's row (none without it), and is strictly newer than it.
+  const afterMessage = sql`greatest(${clockNow}, ${message}.created_at + interval '1 microsecond')`;
+  const turnMessage = insertMessageFrom(
+    on,
+    selectedValues(placeholders(TURN_MESSAGE_PREFIX)),
+    sql`${sql.identifier(TURN_CONVERSATION)}`,
+  );
+  const turnReply = insertMessageFrom(
+    on,
+    selectedValues(placeholders(TURN_REPLY_PREFIX), afterMessage),
+    sql`${message}`,
+  );
+  return {
+    turnConversation,
+    turnMessage: on.$with(TURN_MESSAGE, keptOnSave).as(turnMessage.getSQL()),
+    turnReply: on.$with(TURN_REPLY, keptOnSave).as(turnReply.getSQL()),
+  };
+}
+
+/** The turn statement without a reply, prepared once per handle. */
+const preparedTurn = (db: Db, conversationUpsert: ConversationUpsert) =>
+  preparedOn(db, 'parley_turn_rows', (on) => {
+    const { turnConversation, turnMessage } = turnParts(on, conversationUpsert);
     return on
       .with(turnConversation, turnMessage)
       .select()
@@ -216,12 +249,66 @@ export async function upsertTurnRows(
       .leftJoin(turnMessage, sql`true`)
       .prepare('parley_turn_rows');
   });
-  const rows = await prepared.execute({
+
+/** The turn statement with the reply's first save, prepared once per handle. */
+const preparedTurnWithReply = (db: Db, conversationUpsert: ConversationUpsert) =>
+  preparedOn(db, 'parley_turn_rows_reply', (on) => {
+    const { turnConversation, turnMessage, turnReply } = turnParts(on, conversationUpsert);
+    return on
+      .with(turnConversation, turnMessage, turnReply)
+      .select()
+      .from(turnConversation)
+      .leftJoin(turnMessage, sql`true`)
+      .leftJoin(turnReply, sql`true`)
+      .prepare('parley_turn_rows_reply');
+  });
+
+export interface TurnRows {
+  conversation: TurnConversationRecord;
+  /** Null when its id is taken by someone else's message. */
+  message: MessageRecord | null;
+  /** The reply's first save, when one was given; null when it was not saved (an id taken elsewhere). */
+  reply: MessageRecord | null;
+}
+
+/**
+ * A turn's conversation upsert and its new user message (and the first save of its reply, when given), as one
+ * statement: the messages are inserted only from the row the upsert returns, so a conversation that is not the
+ * caller's saves none of them, and a failure saves none. `conversationUpsert` is the upsert with placeholders
+ * named `c_<column>` (returning every column but the search vector), `conversationParams` their values; the
+ * statement is prepared once per handle. Null when the conversation is not the caller's.
+ */
+export async function upsertTurnRows(
+  db: Db,
+  userId: string,
+  conversationUpsert: ConversationUpsert,
+  conversationParams: Record<string, unknown>,
+  message: MessageValues,
+  reply?: MessageValues,
+): Promise<TurnRows | null> {
+  const params = {
     ...conversationParams,
     ...upsertParams(userId, message, TURN_MESSAGE_PREFIX),
+  };
+  const saved = (kept: KeptOnSave | null, values: MessageValues) =>
+    kept ? savedRecord(userId, values, kept) : null;
+  if (!reply) {
+    const [row] = await preparedTurn(db, conversationUpsert).execute(params);
+    return row
+      ? { conversation: row[TURN_CONVERSATION], message: saved(row[TURN_MESSAGE], message), reply: null }
+      : null;
+  }
+  const [row] = await preparedTurnWithReply(db, conversationUpsert).execute({
+    ...params,
+    ...upsertParams(userId, reply, TURN_REPLY_PREFIX),
   });
-  const row = rows[0];
-  return row ? { conversation: row[TURN_CONVERSATION], message: row[TURN_MESSAGE] } : null;
+  return row
+    ? {
+        conversation: row[TURN_CONVERSATION],
+        message: saved(row[TURN_MESSAGE], message),
+        reply: saved(row[TURN_REPLY], reply),
+      }
+    : null;
 }
 
 /** The summary of the path up to and including the message, stored on it; false when it is not the user's. */

@@ -115,17 +115,28 @@ export async function saveMessage(db: Db, userId: string, message: SaveMessageIn
 
 /**
  * A turn's conversation (created, or its endpoint, model and options refreshed) and its new user message,
- * saved together in one statement: both or neither. 404 when the conversation is not the caller's.
+ * saved together in one statement: both or neither. With `reply`, the reply's first save rides along (under
+ * the user message, strictly newer); `reply` in the answer is undefined when it was not saved. 404 when the
+ * conversation is not the caller's.
  */
 export async function saveTurnMessage(
   db: Db,
   userId: string,
-  turn: { conversation: TurnConversationInput; message: SaveMessageInput },
-): Promise<{ conversation: Conversation; message: Message }> {
-  const { conversation, message } = turn;
-  assertSavable(message);
-  if (message.conversationId !== conversation.conversationId) {
-    throw badRequest('the message must belong to the conversation of the turn');
+  turn: {
+    conversation: TurnConversationInput;
+    message: SaveMessageInput;
+    reply?: SaveMessageInput | undefined;
+  },
+): Promise<{ conversation: Conversation; message: Message; reply?: Message }> {
+  const { conversation, message, reply } = turn;
+  for (const saved of reply ? [message, reply] : [message]) {
+    assertSavable(saved);
+    if (saved.conversationId !== conversation.conversationId) {
+      throw badRequest('the message must belong to the conversation of the turn');
+    }
+  }
+  if (reply && reply.parentMessageId !== message.messageId) {
+    throw badRequest('the reply must answer the message of the turn');
   }
   const rows = await upsertTurnRows(
     db,
@@ -133,11 +144,16 @@ export async function saveTurnMessage(
     turnConversationTemplateOf,
     turnConversationParamsOf(TURN_CONVERSATION_PREFIX, userId, conversation),
     messageValues(message),
+    reply && messageValues(reply),
   );
   if (!rows) throw notFound(CONVERSATION_NOT_FOUND);
   // A new message's id is a fresh UUID; one already taken elsewhere is refused like `saveMessage` does.
   if (!rows.message) throw notFound(MESSAGE_NOT_FOUND);
-  return { conversation: presentConversation(rows.conversation), message: presentMessage(rows.message) };
+  return {
+    conversation: presentConversation(rows.conversation),
+    message: presentMessage(rows.message),
+    ...(rows.reply ? { reply: presentMessage(rows.reply) } : {}),
+  };
 }
 
 /** The caller's message in that conversation, or null. */
