@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { NO_PARENT } from '@parley/shared/constants';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { findConversation, saveConversationForTurn } from '../conversations/service';
+import { selectCurrentLeafId } from './path-repo';
 import { createTestUser } from '../../test/test-users';
 import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -161,6 +162,51 @@ describeEachEngine('message service', (getDb, { getDatabase }) => {
     expect(await statusOf(saveTurnMessage(getDb(), bob.user.id, turn))).toBe(404);
     expect(await findConversation(getDb(), alice.user.id, conversationId)).toEqual(before);
     expect(await listMessages(getDb(), alice.user.id, conversationId)).toEqual([]);
+  });
+
+  it('saves a turn with its leaf and its reply’s first save in one statement, the reply strictly newer', async () => {
+    const { alice, bob } = await setup();
+    const conversationId = randomUUID();
+    const question = message(conversationId, NO_PARENT, 'question');
+    const reply: SaveMessageInput = {
+      ...message(conversationId, question.messageId, ''),
+      sender: 'GPT-4',
+      isCreatedByUser: false,
+      unfinished: true,
+    };
+    const conversation = {
+      conversationId,
+      endpoint: 'openAI',
+      options: {},
+      currentLeafId: question.messageId,
+    };
+    const { db, queries } = countingDb(getDatabase());
+    const saved = await saveTurnMessage(db, alice.user.id, { conversation, message: question, reply });
+    expect(queries).toHaveLength(1);
+    expect(saved.reply).toMatchObject({
+      messageId: reply.messageId,
+      unfinished: true,
+      isCreatedByUser: false,
+    });
+    // Oldest first by the microsecond clock: the reply comes after its question, whatever their ids.
+    expect(await listMessages(getDb(), alice.user.id, conversationId)).toEqual([saved.message, saved.reply]);
+    expect(await selectCurrentLeafId(getDb(), alice.user.id, conversationId)).toBe(question.messageId);
+
+    // A message id of someone else's: nothing is saved, and the leaf stays where it was.
+    const bobs = randomUUID();
+    await saveConversationForTurn(getDb(), bob.user.id, {
+      conversationId: bobs,
+      endpoint: 'openAI',
+      options: {},
+    });
+    const taken = await saveMessage(getDb(), bob.user.id, message(bobs, NO_PARENT, 'bob'));
+    const stolen = { ...message(conversationId, question.messageId, 'again'), messageId: taken.messageId };
+    const refused = saveTurnMessage(getDb(), alice.user.id, {
+      conversation: { ...conversation, currentLeafId: taken.messageId },
+      message: stolen,
+    });
+    expect(await statusOf(refused)).toBe(404);
+    expect(await selectCurrentLeafId(getDb(), alice.user.id, conversationId)).toBe(question.messageId);
   });
 
   it('never moves a message to another conversation of the same user', async () => {
