@@ -3,12 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-await build({
+const built = await build({
   // Worker threads are files of their own beside main.js: text extraction (server/src/knowledge/extraction-pool.ts),
   // the embedded database (server/src/db/embedded/worker-client.ts), imports (server/src/import/import-worker.ts)
   // and action spec checks (server/src/actions/validate-spec.ts).
@@ -22,11 +22,16 @@ await build({
   },
   outdir: 'dist',
   bundle: true,
+  // Code shared by entries, and what they import dynamically, goes to chunk files beside them (the same folder,
+  // so `new URL('./x', import.meta.url)` finds the same files): main.js starts opening the database before it
+  // imports the rest of the server (src/main.ts), which only works if the rest is a file of its own.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  metafile: true,
   plugins: [
     {
       name: 'external-npm-packages',
@@ -39,6 +44,12 @@ await build({
     },
   ],
 });
+
+// Chunks of earlier builds (their names carry a hash of their content) are removed.
+const outputs = new Set(Object.keys(built.metafile.outputs).map((path) => path.replace(/^dist\//, '')));
+for (const name of readdirSync('dist')) {
+  if (/\.js(\.map)?$/.test(name) && !outputs.has(name.replace(/\.map$/, ''))) await rm(`dist/${name}`);
+}
 
 // Worker threads load their own module file next to the bundle (`new URL('./x.mjs', import.meta.url)`).
 await copyFile('src/tools/math/math-worker.mjs', 'dist/math-worker.mjs');

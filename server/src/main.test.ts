@@ -123,5 +123,23 @@ describe('main', () => {
     expect(warned('balance')).toEqual([]);
     // The database closed with the server: its data dir lock is gone.
     expect(existsSync(join(cwd, 'data', 'db.lock'))).toBe(false);
-  }, 120_000);
+
+    // A later start opens the existing database before it loads the rest of the server
+    // (docs/decisions.md "Start-up: the database opens while the app loads").
+    const again = await runMain(cwd, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, (pid) => {
+      process.kill(pid, 'SIGTERM');
+    });
+    expect(again.code).toBe(0);
+    const ready = again.stdout.split('\n').find((line) => line.includes('"msg":"ready"'));
+    expect(ready).toContain('"databaseOpenedEarly":true');
+    expect(existsSync(join(cwd, 'data', 'db.lock'))).toBe(false);
+
+    // An invalid configuration still stops the start with one line, and the database opened early is closed.
+    writeFileSync(join(cwd, 'librechat.yaml'), 'version: 1.3.1\nendpoints:\n  custom: 7\n');
+    const invalid = await runMain(cwd, { PORT: String(port) });
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr.trim().split('\n')).toHaveLength(1);
+    expect(invalid.stderr).toMatch(/^Parley cannot start: Invalid config /);
+    expect(existsSync(join(cwd, 'data', 'db.lock'))).toBe(false);
+  }, 180_000);
 });

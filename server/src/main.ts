@@ -1,117 +1,14 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { loadAppConfig, type AppConfig } from './config/app-config';
-import { ConfigError } from './config/config-error';
-import { openDatabase } from './db/client';
-import { logEmbeddedDatabaseEvent } from './db/embedded/log-event';
-import { migrateDatabase } from './db/migrate';
-import { createLogger } from './lib/logger';
-import { offMessage, sharedSandbox } from './sandbox';
-import { createSweeper, type SweepTask } from './sweeper/sweeper';
+// The server's entry point: it starts opening an existing embedded database first — its worker thread
+// compiles PGlite's WebAssembly and starts PostgreSQL on the other core — and only then loads the rest of the
+// server, whose modules take most of a start's time (docs/decisions.md "Start-up: the database opens while
+// the app loads"). Keep this file's static imports to the database's opening.
+import { openEarly } from './db/embedded/open-early';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-/** `server/src/main.ts` and the bundled `server/dist/main.js` both sit two levels below the root. */
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-async function main(): Promise<void> {
-  const startedAt = performance.now();
-  let config: AppConfig;
-  try {
-    config = loadAppConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Parley cannot start: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = createLogger(config.env.LOG_LEVEL ?? 'info');
-  for (const key of config.ignoredYamlKeys) {
-    logger.warn({ key }, `config key "${key}" is not used by Parley; ignored`);
-  }
-  let stop: (signal: string) => void = () => process.exit(1);
-  /** Where the start-up's time went (the `ready` log line): time since start at the end of each phase. */
-  const phases: Record<string, number> = { configMs: Math.round(performance.now() - startedAt) };
-  const phaseDone = (name: string) => (phases[name] = Math.round(performance.now() - startedAt));
-  const database = await openDatabase(
-    config.server.databaseUrl
-      ? { databaseUrl: config.server.databaseUrl }
-      : {
-          dataDir: join(config.server.dataDir, 'db'),
-          worker: {
-            onEvent: (event) => logEmbeddedDatabaseEvent(logger, event),
-            onLockCompromised: (error) => {
-              logger.error({ err: error }, 'lost the lock on the embedded database; stopping');
-              stop('lock lost');
-            },
-          },
-        },
-  );
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  // Housekeeping of other features the sweeper runs each round (expired share links' files).
-  const sweepTasks: SweepTask[] = [];
-  phaseDone('databaseMs');
-  try {
-    await migrateDatabase(database);
-    phaseDone('migratedMs');
-    app = await buildApp({ config, database, logger, webDist: WEB_DIST, sweepTasks });
-    phaseDone('appMs');
-  } catch (error) {
-    await database.close().catch(() => undefined);
-    throw error;
-  }
-  const server = app;
-  // One background sweeper of expired temporary chats per instance (one sweeps at a time: sweeper.ts).
-  const sweeper = createSweeper({ db: database.db, engine: database.kind, logger, tasks: sweepTasks });
-  server.addHook('onClose', async () => {
-    await sweeper.stop();
-    await database.close();
-  });
-
-  let stopping = false;
-  stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-
-  await server.listen({ port: config.server.port, host: config.server.host });
-  sweeper.start();
-  const elapsed = Math.round(performance.now() - startedAt);
-  const where = database.kind === 'pglite' ? `PGlite in ${join(config.server.dataDir, 'db')}` : 'PostgreSQL';
-  logger.info(
-    { url: config.server.domainClient, database: database.kind, startupMs: elapsed, ...phases },
-    'ready',
-  );
-  process.stdout.write(
-    `Parley is ready at ${config.server.domainClient} (${where}, started in ${elapsed} ms)\n`,
-  );
-  // One line on how code runs (or why it does not): the interpreter is off without bubblewrap.
-  const interpreter = await sharedSandbox().ready();
-  if (interpreter.available) {
-    const extras = interpreter.packages.length > 0 ? ` with ${interpreter.packages.join(', ')}` : '';
-    logger.info(`code interpreter: ${interpreter.backend} in bubblewrap${extras}`);
-  } else {
-    logger.warn(offMessage(interpreter.reason ?? 'unavailable'));
-  }
-}
-
-main().catch((error: unknown) => {
+const early = openEarly(process.env, process.cwd());
+try {
+  const { startServer } = await import('./start-server');
+  await startServer({ early });
+} catch (error: unknown) {
   process.stderr.write(`Parley failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-});
+}

@@ -9,7 +9,6 @@
 // The rules checked before validation are packages/shared's (actions/spec-rules.ts), which the action editor's
 // preview applies too.
 import type { OpenAPI } from 'openapi-types';
-import { parse as parseYaml } from 'yaml';
 import {
   firstServerUrl as firstServer,
   readSpec,
@@ -23,12 +22,13 @@ import { MAX_ACTION_OPERATIONS } from '@parley/shared/schemas/action';
 import { MAX_ASSISTANT_TOOLS_CHARS } from '@parley/shared/schemas/assistant';
 import { functionChars, functionsOf, planOperations, resolvePointer, type OperationPlan } from './operations';
 import type { ActionSpec } from './types';
+import { yamlModule } from '../lib/yaml';
 
 export { SPEC_TEXTS, MAX_SPEC_BYTES } from '@parley/shared/actions/spec-rules';
 
 /** The parsers the shared rules take: the `yaml` package and WHATWG URL. */
 const PARSERS: SpecParsers<URL> = {
-  yaml: parseYaml,
+  yaml: (text, options) => yamlModule().parse(text, options),
   url: (text) => (URL.canParse(text) ? new URL(text) : undefined),
 };
 

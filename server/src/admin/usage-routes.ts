@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usagePaths } from '@parley/shared/api/usage-paths';
 import {
@@ -51,6 +50,8 @@ export const adminUsageRoutes: FastifyPluginAsyncZod<AdminUsageRoutesDeps> = asy
       const window = windowFromQuery(query, now());
       const filter = { ...window, userId: query.userId, groupId: query.groupId, model: query.model };
       const name = `parley-usage-${query.level}-${window.from.toISOString().slice(0, 10)}.csv`;
+      // csv-stringify is loaded with the first export, not at start (docs/decisions.md "Idle memory").
+      const { stringify } = await import('csv-stringify');
       const csv = Readable.from(usageCsv(deps.db, query.level, filter)).pipe(stringify());
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse, YAMLParseError } from 'yaml';
+import { yamlModule } from '../lib/yaml';
 import { ConfigError, describeFirstIssue, formatIssuePath } from './config-error';
 import { yamlConfigSchema, type YamlConfig } from './yaml-schema';
 
@@ -27,9 +27,10 @@ export function loadYamlConfig(configPath: string | undefined, cwd: string): Loa
   }
   let raw: unknown;
   try {
-    raw = parse(readFileSync(file, 'utf8'));
+    raw = yamlModule().parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    const where = error instanceof YAMLParseError && error.linePos ? ` (line ${error.linePos[0].line})` : '';
+    const where =
+      error instanceof yamlModule().YAMLParseError && error.linePos ? ` (line ${error.linePos[0].line})` : '';
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ConfigError(`Invalid config ${file}${where}: ${reason}`, { cause: error });
   }

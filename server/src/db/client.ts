@@ -7,8 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Assume } from 'drizzle-orm/utils';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { lockDataDir } from './embedded/data-dir-lock';
-import { PgliteWorkerClient, type EmbeddedDatabaseEvent } from './embedded/worker-client';
+import { openEmbedded, type OpenedEmbedded } from './embedded/open-embedded';
+import type { EmbeddedDatabaseEvent, PgliteWorkerClient } from './embedded/worker-client';
 import { createPglite } from './pglite';
 import * as schema from './schema';
 
@@ -65,6 +65,11 @@ export interface OpenDatabaseOptions {
     onLockCompromised: (error: Error) => void;
     /** What a new data dir starts from (PgliteWorkerOptions.template). */
     template?: string | null;
+    /**
+     * The same data dir already being opened (`openEmbedded`, started by `main.ts` before the app's modules
+     * loaded); the callbacks above are then those it was started with.
+     */
+    opening?: Promise<OpenedEmbedded>;
   };
   /** An existing PGlite instance (tests); the returned database owns it from now on. */
   pglite?: PGlite;
@@ -135,25 +140,17 @@ async function openPgliteWorker(
   opts: NonNullable<OpenDatabaseOptions['worker']>,
   logger: Logger | undefined,
 ): Promise<Database> {
-  const release = await lockDataDir(dataDir, { onCompromised: opts.onLockCompromised });
-  let client: PgliteWorkerClient;
-  try {
-    client = await PgliteWorkerClient.open({ dataDir, onEvent: opts.onEvent, template: opts.template });
-  } catch (error) {
-    await release();
-    throw error;
+  const opened = await (opts.opening ?? openEmbedded(dataDir, opts));
+  if (opened.dataDir !== dataDir) {
+    await opened.close();
+    throw new Error(`the embedded database opened early is in ${opened.dataDir}, not ${dataDir}`);
   }
+  const { client } = opened;
   // drizzle's PGlite driver calls only `query()` and `transaction()` (whose callback uses `query()`), which
   // the worker client implements with PGlite's own signatures.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, ...(logger ? { logger } : {}) });
   const driver: DatabaseDriver = { kind: 'pglite-worker', db, client };
-  return wrap(driver, async () => {
-    try {
-      await client.close();
-    } finally {
-      await release();
-    }
-  });
+  return wrap(driver, () => opened.close());
 }
 
 async function closeDriver(driver: DatabaseDriver): Promise<void> {

@@ -1,9 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPglite, createTestPostgres, postgresSkipReason } from '../../test/test-database';
+import {
+  createTestDatabase,
+  createTestPglite,
+  createTestPostgres,
+  postgresSkipReason,
+  TEST_ENGINES,
+} from '../../test/test-database';
 import { openDatabase, type Database, type Db } from './client';
 import { defaultMigrationsFolder, migrateDatabase } from './migrate';
 import * as schema from './schema';
@@ -60,6 +68,60 @@ describe('migrations', () => {
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       expect(applied).toEqual([{ n: MIGRATION_COUNT }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** A migrations folder of its own: the journal, and the SQL files unless `withSql` is false. */
+function copyMigrations(withSql: boolean): string {
+  const folder = mkdtempSync(join(tmpdir(), 'parley-migrations-'));
+  cpSync(defaultMigrationsFolder(), folder, {
+    recursive: true,
+    filter: (source) => withSql || !source.endsWith('.sql'),
+  });
+  return folder;
+}
+
+describe('migrations at a later start', () => {
+  // The start asks the database for its newest migration and skips drizzle's migrator when the journal has
+  // nothing newer: the migrator would read every SQL file, and fail here on their absence.
+  it.for(TEST_ENGINES)('are not looked for on an up-to-date database (%s)', async (engine) => {
+    if (engine === 'postgres' && postgresSkipReason() !== undefined) return;
+    const database = await createTestDatabase(engine);
+    try {
+      await migrateDatabase(database, { migrationsFolder: copyMigrations(false) });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.for(TEST_ENGINES)('are applied when the journal lists a newer one (%s)', async (engine) => {
+    if (engine === 'postgres' && postgresSkipReason() !== undefined) return;
+    const folder = copyMigrations(true);
+    const journalPath = `${folder}/meta/_journal.json`;
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+      entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[];
+    };
+    const last = journal.entries.at(-1);
+    if (!last) throw new Error('empty journal');
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' });
+    writeFileSync(journalPath, JSON.stringify(journal));
+    writeFileSync(`${folder}/9999_probe.sql`, 'CREATE TABLE "migration_probe" ("id" integer);');
+    const database = await createTestDatabase(engine);
+    try {
+      await migrateDatabase(database, { migrationsFolder: folder });
+      const probe = await rows(
+        database.db,
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'migration_probe'`,
+      );
+      expect(probe).toEqual([{ n: 1 }]);
+      const applied = await rows(
+        database.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied).toEqual([{ n: MIGRATION_COUNT + 1 }]);
     } finally {
       await database.close();
     }

@@ -23,7 +23,8 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { lazyModule } from '../lib/lazy-module';
 import { matchesAddress, matchesByName, type AllowRule, type Target } from './allow-rules';
 import { classifyIp } from './ip-policy';
 
@@ -126,9 +127,12 @@ export async function assertAllowedUrl(url: string | URL, allow: AddressAllowLis
   return parsed;
 }
 
+/** undici, loaded with the first guarded request (docs/decisions.md "Idle memory"; ~110 module files). */
+const undici = lazyModule(() => import('undici'));
+
 /** An undici connector that resolves and checks the host itself, then connects to the checked address. */
 function guardedConnector(allow: AddressAllowList): buildConnector.connector {
-  const connect = buildConnector({});
+  const connect = undici.loaded().buildConnector({});
   return (options, callback) => {
     const scheme = options.protocol === 'https:' ? 'https' : 'http';
     const port = options.port === '' ? (scheme === 'https' ? 443 : 80) : Number(options.port);
@@ -150,7 +154,9 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
     ...CREDENTIAL_HEADERS,
     ...(options.credentialHeaders ?? []).map((name) => name.trim().toLowerCase()),
   ]);
-  const dispatcher = new Agent({ connect: guardedConnector(allow) });
+  let agent: Promise<Agent> | undefined;
+  const dispatcher = () =>
+    (agent ??= undici.load().then(({ Agent }) => new Agent({ connect: guardedConnector(allow) })));
 
   return async (input, init = {}) => {
     const request = input instanceof Request ? input : undefined;
@@ -163,7 +169,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
 
     for (let hop = 0; ; hop++) {
       targetOf(url, allow);
-      const response = await send(url, { method, headers, body, signal, dispatcher });
+      const response = await send(url, { method, headers, body, signal, dispatcher: await dispatcher() });
       const location = response.headers.get('location');
       if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
       await response.body?.cancel().catch(() => undefined);
@@ -205,7 +211,7 @@ async function send(
       ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
     } as unknown as UndiciInit;
     // undici's own Response implements the same WHATWG interface as the global one the SDKs expect.
-    return (await undiciFetch(url, undiciInit)) as unknown as Response;
+    return (await undici.loaded().fetch(url, undiciInit)) as unknown as Response;
   } catch (error) {
     if (error instanceof TypeError && error.cause instanceof AddressRefusedError) throw error.cause;
     throw error;

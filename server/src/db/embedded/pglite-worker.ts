@@ -10,7 +10,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { createPglite } from '../pglite';
 import { keepDrizzleTypesRaw } from './raw-types';
-import { unpackTemplate } from './unpack-template';
 import {
   serializeError,
   type QueryResultData,
@@ -135,6 +134,8 @@ if (port) {
   const [dataDir, template] = process.argv.slice(2);
   if (!dataDir) throw new Error('usage: pglite-worker.js <data dir to initialise> [prepared database]');
   if (template) {
+    // Only this one-off process unpacks: the worker thread never loads `tar`.
+    const { unpackTemplate } = await import('./unpack-template');
     await unpackTemplate(template, dataDir);
   } else {
     const db = await createPglite({ dataDir, smallMemory: true });

@@ -58,8 +58,19 @@ function unavailable(message: string): Error {
   return Object.assign(new Error(message), { code: '08006' });
 }
 
+/**
+ * The worker's young generation, at most (MB). V8's default lets it grow to ~17 MB committed, which stays
+ * resident at idle; the thread's own JavaScript keeps little alive (PGlite's state is in WebAssembly memory),
+ * so a small one costs a few cheap scavenges more and saves ~11 MB (docs/decisions.md "Start-up: the database
+ * opens while the app loads").
+ */
+const WORKER_YOUNG_GENERATION_MB = 4;
+
 function spawn(data: WorkerData): Worker {
-  return new Worker(workerEntry(), { workerData: data });
+  return new Worker(workerEntry(), {
+    workerData: data,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  });
 }
 
 /**

@@ -1,9 +1,12 @@
 // A ChatHub WebSocket speaking SignalR's JSON protocol: records are JSON texts ending in \x1e. Buffers
 // what arrives and hands it out one record at a time, honouring an abort signal while waiting.
-import { WebSocket } from 'ws';
-import type { RawData } from 'ws';
+import type { RawData, WebSocket } from 'ws';
+import { lazyModule } from '../../lib/lazy-module';
 import { ProviderError } from '../types';
 import { bingHttpError } from './map-bing-error';
+
+/** `ws`, loaded with the first Bing conversation (docs/decisions.md "Idle memory"). */
+const wsModule = lazyModule(() => import('ws'));
 
 export const RECORD_SEPARATOR = '\x1e';
 const MAX_ERROR_BODY = 64 * 1024;
@@ -73,7 +76,8 @@ export class HubSocket {
 
   /** Opens the socket; fails with the upgrade's HTTP status, a network error, or the signal's abort. */
   static async connect(url: string, signal: AbortSignal): Promise<HubSocket> {
-    const socket = new HubSocket(new WebSocket(url));
+    const ws = await wsModule.load();
+    const socket = new HubSocket(new ws.WebSocket(url));
     try {
       while (!socket.opened) {
         if (socket.upgradeError) throw socket.upgradeError;
@@ -104,7 +108,7 @@ export class HubSocket {
   }
 
   send(record: unknown): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(`${JSON.stringify(record)}${RECORD_SEPARATOR}`);
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(`${JSON.stringify(record)}${RECORD_SEPARATOR}`);
   }
 
   /** The next record; throws a network ProviderError once the socket closed and nothing is left. */
@@ -120,7 +124,7 @@ export class HubSocket {
   /** Stops pinging and closes: politely after a complete reply, at once otherwise. */
   close(graceful = false): void {
     clearInterval(this.pinger);
-    if (graceful && this.ws.readyState === WebSocket.OPEN) this.ws.close(1000);
+    if (graceful && this.ws.readyState === this.ws.OPEN) this.ws.close(1000);
     else this.ws.terminate();
   }
 
