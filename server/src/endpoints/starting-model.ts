@@ -30,3 +30,8 @@ export function withStartingModel(endpoint: string, models: readonly string[]): 
   const starting = (STARTING_MODELS[endpoint] ?? []).find((model) => models.includes(model));
   return withFirst(models, starting);
 }
+
+/** The first model Parley would start a new chat of `endpoint` on, when the endpoint offers it. */
+export function preferredStartingModel(endpoint: string): string | undefined {
+  return STARTING_MODELS[endpoint]?.[0];
+}

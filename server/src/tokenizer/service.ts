@@ -28,7 +28,10 @@ export function getTokenCounter(model?: string | null): Promise<TokenCounter> {
   const encoding = encodingForModel(model);
   let counter = loaded.get(encoding);
   if (!counter) {
+    // One load per encoding, shared by everyone who asks meanwhile (the warm-up after start, the first chat);
+    // a failed one is forgotten, so the next caller tries again.
     counter = loaders[encoding]();
+    counter.catch(() => loaded.delete(encoding));
     loaded.set(encoding, counter);
   }
   return counter;
