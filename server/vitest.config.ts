@@ -15,5 +15,7 @@ export default defineProject({
     // an import of a 5,000-message tree took over 20 s; a test that hangs still fails within a minute or two.
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits for a condition (default 1 s): long enough for a loaded machine to get there.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -101,10 +101,14 @@ for (const engine of TEST_ENGINES) {
             .poll(() => log.statements.filter((query) => query.includes('"title" = ')).length)
             .toBe(1);
           log.recording = false;
-          const { rows } = await database.db.execute<{ title: string }>(
-            sql`select title from conversations where conversation_id = ${conversationId}`,
-          );
-          expect(rows[0]?.title).toBe('A Friendly Greeting');
+          // Sent is not yet committed: the title is read until its statement has run.
+          const title = async () => {
+            const { rows } = await database.db.execute<{ title: string }>(
+              sql`select title from conversations where conversation_id = ${conversationId}`,
+            );
+            return rows[0]?.title;
+          };
+          await expect.poll(title).toBe('A Friendly Greeting');
           return [...log.statements];
         };
 
