@@ -36,7 +36,7 @@ const CHROMIUM_ARGS = [
  * Frame lengths (the time between two animation frames) collect in `window.__parleyFrames` while
  * `window.__parleyFraming` is on; passed as a string, the bench compiles without the DOM library.
  */
-const FRAME_RECORDER = `
+export const FRAME_RECORDER = `
   window.__parleyFrames = [];
   window.__parleyFraming = false;
   let last = 0;
@@ -69,7 +69,7 @@ async function readFrames(page: Page): Promise<Frames> {
 const messageText = (i: number): string => `Message ${i}:`;
 
 /** Milliseconds from navigation start to the conversation's newest message being on screen. */
-async function timeOpen(page: Page, conversationId: string, newest: number): Promise<number> {
+export async function timeOpen(page: Page, conversationId: string, newest: number): Promise<number> {
   await page.goto('about:blank');
   await page.goto(`/c/${conversationId}`, { waitUntil: 'commit' });
   return visibleAt(page, messageText(newest));
@@ -99,7 +99,7 @@ interface ScrollBack {
 }
 
 /** Wheels the log up until message `target` is on screen (older pages load on the way); frames meanwhile. */
-async function scrollBack(page: Page, target: number): Promise<ScrollBack> {
+export async function scrollBack(page: Page, target: number): Promise<ScrollBack> {
   const log = await page.locator('[role="log"]').boundingBox();
   if (!log) throw new Error('no message log on screen');
   await page.mouse.move(log.x + log.width / 2, log.y + log.height / 2);

@@ -7,8 +7,9 @@ import { createQueryClient } from './app/query-client';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const render = () => createRoot(container).render(<App queryClient={createQueryClient()} />);
+const queryClient = createQueryClient();
+const render = () => createRoot(container).render(<App queryClient={queryClient} />);
 
-bootstrap()
+bootstrap(queryClient)
   .catch((error: unknown) => console.error('Start-up did not complete', error))
   .finally(render);

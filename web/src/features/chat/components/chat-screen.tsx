@@ -45,6 +45,9 @@ import { replySender } from '@parley/shared/messages/reply-sender';
  */
 const MessageList = lazyChunk(() => import('./message-list').then((module) => module.MessageList));
 
+/** Fetches the message list's chunk (a conversation opened by its address, before the app renders). */
+export const preloadMessageList = (): Promise<void> => MessageList.preload();
+
 /** Holds the list's place (between header and input) while its chunk loads. */
 const listPlaceholder = <div className="min-h-0 flex-1" />;
 
@@ -381,6 +384,9 @@ export function ChatScreen(props: ChatScreenProps) {
         <div className="flex flex-1 items-center justify-center px-4 text-sm text-neutral-500 dark:text-neutral-400">
           {t('com_ui_nothing_found')}
         </div>
+      ) : thread.length === 0 ? (
+        // The list mounts with its first page, so it opens where the conversation does (message-list.tsx).
+        listPlaceholder
       ) : (
         <Suspense fallback={listPlaceholder}>
           <MessageList

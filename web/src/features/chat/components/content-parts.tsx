@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useT } from '../../../lib/use-t';
 import { parseImagesNotSeen, type ImagesNotSeen } from '@parley/shared/messages/images-not-seen';
 import type { ContentPart } from '@parley/shared/schemas/message';
 import { splitBingEmbeds } from '../../../lib/markdown/bing-embed';
@@ -25,7 +26,7 @@ export function ContentParts({
   latex: boolean;
   deferMarkdown: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const last = content.length - 1;
   const lastPart = content[last];
   const waiting = streaming && lastPart?.type !== 'text' && lastPart?.type !== 'tool_call';

@@ -1,5 +1,5 @@
+import { useT } from '../../../lib/use-t';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   CheckIcon,
   ContinueIcon,
@@ -38,7 +38,7 @@ export function MessageFooter({
   onContinue,
   extra,
 }: MessageFooterProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [copied, copy] = useCopy();
   return (
     <div className="mt-1 flex flex-wrap items-center gap-0.5">

@@ -1,5 +1,5 @@
+import { useT } from '../../../lib/use-t';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/shared/schemas/message';
 import { EndpointIcon, UserAvatar } from '../../../components/ui/endpoint-icon';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
@@ -58,7 +58,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, user, showUsername, kind, iconURL, siblingIndex, siblingTotal, parentIsUser, isLatest } =
     props;
   const { streaming, submitting, editing, latex, deferMarkdown, handlers } = props;
-  const { t } = useTranslation();
+  const t = useT();
   const mine = message.isCreatedByUser;
   const sender = mine
     ? showUsername
@@ -143,7 +143,7 @@ function MessageBody({
   /** Opens the user's message for editing (given for the thread's latest failed reply). */
   onEditMessage: (() => void) | undefined;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (message.error)
     return (
       <MessageError

@@ -6,7 +6,7 @@ import type { Message } from '@parley/shared/schemas/message';
 import { ArrowDownIcon } from '../../../components/ui/chat-icons';
 import { focusRing } from '../../../components/ui/styles';
 import { idleQueue } from '../../../lib/markdown/idle-queue';
-import { estimateRowHeight, textColumnWidth } from '../logic/row-height';
+import { estimateRowHeight, openingOffset, textColumnWidth } from '../logic/row-height';
 import { createScrollHelpers } from '../logic/scroll-helpers';
 import type { ThreadEntry } from '../logic/thread';
 import { SummaryDivider } from './context-notices';
@@ -90,12 +90,20 @@ export function MessageList(props: MessageListProps) {
       ),
     [thread],
   );
+  // The first render shows the rows where the conversation opens (its end, or its latest message's start)
+  // rather than its first ones, which the jump to the end would render, measure and drop at once.
+  const [opening] = useState(() => ({
+    offset: openingOffset(thread.length, estimateSize, autoScroll || submitting, window.innerHeight),
+    rect: { width: window.innerWidth, height: window.innerHeight },
+  }));
   const virtualizer = useVirtualizer({
     count: thread.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
     overscan: 4,
+    initialOffset: opening.offset,
+    initialRect: opening.rect,
   });
 
   const scrollToBottom = useCallback(

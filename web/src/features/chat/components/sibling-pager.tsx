@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../lib/use-t';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/chat-icons';
 import { smallIconButton } from '../../../components/ui/chat-styles';
 import { pagerState } from '../logic/siblings';
@@ -13,7 +13,7 @@ export function SiblingPager({
   total: number;
   onSelect: (index: number) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const pager = pagerState(index, total);
   return (
     <div

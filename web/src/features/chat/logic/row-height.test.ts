@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRowHeight, textColumnWidth } from './row-height';
+import { estimateRowHeight, openingOffset, textColumnWidth } from './row-height';
 
 describe('estimateRowHeight', () => {
   const column = textColumnWidth(1280);
@@ -24,5 +24,24 @@ describe('estimateRowHeight', () => {
   it('wraps sooner in a narrow list', () => {
     const text = 'word '.repeat(40);
     expect(estimateRowHeight(text, textColumnWidth(375))).toBeGreaterThan(estimateRowHeight(text, column));
+  });
+});
+
+describe('openingOffset', () => {
+  const rows = [100, 100, 100, 300];
+  const estimate = (index: number) => rows[index] ?? 0;
+
+  it('starts at the latest message when it is taller than the view', () => {
+    expect(openingOffset(4, estimate, false, 200)).toBe(300);
+  });
+
+  it('stops at the end when the latest message is shorter than the view', () => {
+    expect(openingOffset(4, estimate, false, 500)).toBe(100);
+  });
+
+  it('opens at the end with auto-scroll, and at the top of what does not fill the view', () => {
+    expect(openingOffset(4, estimate, true, 200)).toBe(400);
+    expect(openingOffset(4, estimate, true, 1000)).toBe(0);
+    expect(openingOffset(0, estimate, true, 200)).toBe(0);
   });
 });

@@ -48,3 +48,18 @@ export function estimateRowHeight(text: string, columnPx: number): number {
   }
   return Math.round(textLines === 0 && height === ROW_CHROME_PX ? height + TEXT_LINE_PX : height);
 }
+
+/** Where the view starts when a thread opens: at its end, or at the start of its latest message. */
+export function openingOffset(
+  count: number,
+  estimate: (index: number) => number,
+  atEnd: boolean,
+  viewHeight: number,
+): number {
+  if (count === 0) return 0;
+  let start = 0;
+  for (let index = 0; index < count - 1; index += 1) start += estimate(index);
+  // A view taller than the latest message cannot start at it: it stops at the end.
+  const end = Math.max(0, start + estimate(count - 1) - viewHeight);
+  return atEnd ? end : Math.min(start, end);
+}

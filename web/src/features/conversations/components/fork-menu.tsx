@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { ForkOption } from '@parley/shared/schemas/fork';
+import { useT } from '../../../lib/use-t';
 import { smallIconButton } from '../../../components/ui/chat-styles';
 import { Menu, MenuItem } from '../../../components/ui/menu';
 import { showErrorToast, showToast } from '../../../lib/toast-store';
@@ -20,7 +20,7 @@ const OPTIONS: {
 
 /** "Fork from here" under a saved message: a new conversation with the path to it (LibreChat's options). */
 export function ForkMenu({ conversationId, messageId }: { conversationId: string; messageId: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const conversation = useQuery(conversationQuery(conversationId)).data;
   const copy = useCopyConversation();
