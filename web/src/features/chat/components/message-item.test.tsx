@@ -30,7 +30,7 @@ const handlers = (): MessageHandlers => ({
   continue: vi.fn(),
 });
 
-function show(message: Message, given: MessageHandlers, isLatest = true) {
+function show(message: Message, given: MessageHandlers, isLatest = true, deferMarkdown = false) {
   renderWithClient(
     <MessageItem
       message={message}
@@ -46,7 +46,7 @@ function show(message: Message, given: MessageHandlers, isLatest = true) {
       submitting={false}
       editing={false}
       latex={false}
-      deferMarkdown={false}
+      deferMarkdown={deferMarkdown}
       handlers={given}
     />,
   );
@@ -80,5 +80,13 @@ describe('a reply its provider stopped answering (issue 27 trip-over item 1)', (
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('cancelled or censored');
     expect(notice.querySelectorAll('button')).toHaveLength(0);
+  });
+});
+
+describe('a row mounted while scrolling', () => {
+  it('shows its text at once and its footer actions once they are rendered', async () => {
+    show(reply({ unfinished: false, finish_reason: 'stop' }), handlers(), false, true);
+    expect(screen.getByText('The first half of an answer')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Copy to clipboard' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useT } from '../../../lib/use-t';
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import type { Message } from '@parley/shared/schemas/message';
 import { EndpointIcon, UserAvatar } from '../../../components/ui/endpoint-icon';
 import { LazyMarkdown } from '../../../lib/markdown/lazy-markdown';
@@ -65,6 +65,12 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       ? user.name
       : t('com_ui_you')
     : message.sender || t('com_ui_assistant');
+  // The footer (buttons with tooltips and menus) is most of a row's mounting: rows scrolled into view mount
+  // it in a transition, which React renders in slices between frames.
+  const [footer, setFooter] = useState(!deferMarkdown);
+  useEffect(() => {
+    if (!footer) startTransition(() => setFooter(true));
+  }, [footer]);
   const actions = props.readOnly
     ? READ_ONLY_ACTIONS
     : messageActions(message, { kind, isLatest, isSubmitting: submitting, isEditing: editing, parentIsUser });
@@ -105,7 +111,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           />
         )}
         {!editing && !streaming && <MessageSourcesOutlet sources={message.sources} />}
-        {!editing && !streaming && (
+        {!editing && !streaming && !footer && <div className="mt-1 h-8" />}
+        {!editing && !streaming && footer && (
           <MessageFooter
             text={message.text}
             actions={actions}
