@@ -126,7 +126,9 @@ describeEachEngine('plugins chats with the vendor tools', (_getDb, { getDatabase
     await reader.done;
     const live = reader.events.flatMap((e) => (e.data.type === 'content' ? [e.data.part] : []));
     const image = live.find((part) => part.type === 'image_file');
-    if (image?.type !== 'image_file') throw new Error('no image_file part streamed');
+    // Says what came instead (a failed tool part carries its error), so a failure can be diagnosed.
+    if (image?.type !== 'image_file')
+      throw new Error(`no image_file part streamed: ${JSON.stringify(live).slice(0, 2000)}`);
     expect(image.image_file).toMatchObject({ width: 256, height: 256 });
 
     const final = reader.final().responseMessage;
