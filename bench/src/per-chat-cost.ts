@@ -5,7 +5,7 @@ import pg from 'pg';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { startParley } from '../../e2e/support/parley-server';
 import { createBenchDatabase } from './bench-database';
-import { BENCH_MODEL, ENGINES, registerUser, type BenchUser, type Engine } from './bench-server';
+import { benchEnv, ENGINES, registerUser, type BenchUser, type Engine } from './bench-server';
 import { closedLoop } from './closed-loop';
 import { cpuTimeMs, loadAverage, pidListeningOn, residentMemory } from './proc-readings';
 import type { Figure, Section } from './report';
@@ -159,16 +159,10 @@ async function burst(server: Running, user: BenchUser, fake: FakeOpenAI) {
 async function round(build: Build, engine: Engine, fake: FakeOpenAI): Promise<Round> {
   const database = engine === 'PostgreSQL' ? await createBenchDatabase() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-cost-'));
+  // Default settings for a chat: titles on (the bench's usual environment turns them off).
   const env: Record<string, string> = {
-    LOG_LEVEL: 'error',
-    REGISTER_MAX: '100000',
-    LOGIN_MAX: '100000',
-    LIMIT_CONCURRENT_MESSAGES: 'false',
-    LIMIT_MESSAGE_IP: 'false',
-    LIMIT_MESSAGE_USER: 'false',
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_REVERSE_PROXY: fake.baseURL,
-    OPENAI_MODELS: BENCH_MODEL,
+    ...benchEnv(fake),
+    TITLE_CONVO: 'true',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   try {
