@@ -38,13 +38,17 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
-  const newChat = (server: ChatServer, user: TestUser, text: string) =>
-    postJson(server, '/api/ask/openAI', user, {
+  /** Sends a new chat and reads it to its end; answers its status. */
+  const chatStatus = async (server: ChatServer, user: TestUser, text: string): Promise<number> => {
+    const answer = await postJson(server, '/api/ask/openAI', user, {
       endpoint: 'openAI',
       model: CHAT_MODEL,
       conversationId: null,
       text,
     });
+    await answer.text();
+    return answer.status;
+  };
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -162,9 +166,7 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
     const user = await chatUser(a);
     fake.script({ replies: [{ text: 'Yes.' }, { text: 'Yes.' }, { text: 'Yes.' }] });
     // b reads the budgets (none for this user) and keeps them.
-    const before = await newChat(b, user, 'Before');
-    expect(before.status).toBe(200);
-    await before.text();
+    expect(await chatStatus(b, user, 'Before')).toBe(200);
     const id = await makeBudget(a, {
       scope: 'user',
       scopeId: user.user.id,
@@ -172,9 +174,7 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
       limit: 1,
       period: 'day',
     });
-    const refused = await newChat(b, user, 'Over');
-    expect(refused.status).toBe(402);
-    await refused.text();
+    expect(await chatStatus(b, user, 'Over')).toBe(402);
     const raised = await a.app.inject({
       method: 'PATCH',
       url: usagePaths.adminBudget.replace(':id', id),
@@ -182,20 +182,14 @@ describe.skipIf(skip)('budgets on two server instances sharing PostgreSQL and Re
       payload: { limit: 2 },
     });
     expect(raised.statusCode).toBe(200);
-    const admitted = await newChat(b, user, 'Raised');
-    expect(admitted.status).toBe(200);
-    await admitted.text();
-    const refusedAgain = await newChat(b, user, 'Over again');
-    expect(refusedAgain.status).toBe(402);
-    await refusedAgain.text();
+    expect(await chatStatus(b, user, 'Raised')).toBe(200);
+    expect(await chatStatus(b, user, 'Over again')).toBe(402);
     const deleted = await a.app.inject({
       method: 'DELETE',
       url: usagePaths.adminBudget.replace(':id', id),
       headers: admin.headers,
     });
     expect(deleted.statusCode).toBe(204);
-    const free = await newChat(b, user, 'Free');
-    expect(free.status).toBe(200);
-    await free.text();
+    expect(await chatStatus(b, user, 'Free')).toBe(200);
   });
 });
