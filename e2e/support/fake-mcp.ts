@@ -49,6 +49,8 @@ export function mcpServersYaml(httpUrl: string): string {
     '  local:',
     `    command: ${JSON.stringify(process.execPath)}`,
     `    args: ${JSON.stringify(['--import', loader, script])}`,
+    // Starting Node with tsx's loader takes seconds on a loaded machine; the start is not what is tested.
+    '    initTimeout: 60000',
     '  remote:',
     '    type: streamable-http',
     `    url: ${httpUrl}/mcp`,

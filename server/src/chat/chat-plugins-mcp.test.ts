@@ -32,6 +32,8 @@ function mcpYaml(): string {
     '  local:',
     `    command: ${JSON.stringify(command)}`,
     `    args: ${JSON.stringify(args)}`,
+    // Starting Node with tsx's loader takes seconds on a loaded machine; the start is not what is tested.
+    '    initTimeout: 60000',
     '  remote:',
     '    type: streamable-http',
     `    url: ${http.url}/mcp`,

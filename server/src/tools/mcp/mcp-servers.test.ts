@@ -7,7 +7,12 @@ import { createMcpServers, type McpServers } from './mcp-servers';
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ userId: 'u', auth: {}, signal });
 
-const stdio = (): McpServersConfig[string] => ({ type: 'stdio', ...fakeMcpStdioCommand() });
+// Starting Node with tsx's loader takes seconds on a loaded machine: the start is not what these tests time.
+const stdio = (): McpServersConfig[string] => ({
+  type: 'stdio',
+  ...fakeMcpStdioCommand(),
+  initTimeout: 60_000,
+});
 
 const opened: McpServers[] = [];
 function servers(config: McpServersConfig): McpServers {
