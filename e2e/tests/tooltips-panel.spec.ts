@@ -32,6 +32,8 @@ function stored(page: Page, key: string) {
 test('the default preset’s pin has a tooltip: after 250 ms of hover, at once on keyboard focus', async ({
   page,
 }) => {
+  // The page's clock runs in step with real time until the keyboard part holds it still.
+  await page.clock.install();
   await signUp(page);
   await expect(messageBox(page)).toBeFocused();
   await savePreset(page, 'Careful writer');
@@ -59,20 +61,26 @@ test('the default preset’s pin has a tooltip: after 250 ms of hover, at once o
   await expect(pinned).toHaveAttribute('aria-pressed', 'true');
 
   // Keyboard: Tab onto the pin shows the tooltip at once; Escape hides it and leaves the menu open.
+  // "At once" is checked on the page's own clock, held still: the hover delay cannot run out, so a tooltip
+  // that shows came from the focus alone (a 200 ms wall-clock limit here raced the render on a loaded machine).
   await menu.getByRole('button', { name: /^Careful writer/ }).focus();
+  await page.clock.pauseAt(Date.now() + 1_000);
   await page.keyboard.press('Tab');
   await expect(pinned).toBeFocused();
-  await expect(tooltip).toHaveText('Default preset', { timeout: 200 });
+  await expect(tooltip).toHaveText('Default preset');
   await shot(page, 'pin-tooltip-keyboard-1280-light');
   await page.keyboard.press('Escape');
   await expect(tooltip).toBeHidden();
   await expect(presetsMenu(page)).toBeVisible();
   // Blur hides it too.
   await page.keyboard.press('Tab');
+  await expect(pinned).not.toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(tooltip).toHaveText('Default preset', { timeout: 200 });
+  await expect(pinned).toBeFocused();
+  await expect(tooltip).toHaveText('Default preset');
   await page.keyboard.press('Tab');
   await expect(tooltip).toBeHidden();
+  await page.clock.resume();
 });
 
 test('a click that opens the presets menu shows no tooltip unasked', async ({ page }) => {
