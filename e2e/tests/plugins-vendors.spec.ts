@@ -66,10 +66,16 @@ test('a user installs Tavily with a key, picks it, and the answer used the searc
   // Another user sees Tavily not installed, is asked for a key of their own (Ada's is not offered), and
   // the server refuses the tool for them.
   const grace = await otherUser(browser, page);
+  let graceStore = await openPluginStore(grace, 'Tavily Search');
+  await expect(graceStore.getByRole('button', { name: 'Install Tavily Search' })).toBeVisible();
+  await grace.keyboard.press('Escape');
+  await expect(graceStore).toBeHidden();
+  // The plugin list has loaded (the store showed it): only now does an empty tools menu mean "not installed".
   await toolsButton(grace).click();
+  await expect(grace.getByRole('menuitem', { name: 'Plugin store' })).toBeVisible();
   await expect(grace.getByRole('menuitemcheckbox')).toHaveCount(0);
   await grace.keyboard.press('Escape');
-  const graceStore = await openPluginStore(grace, 'Tavily Search');
+  graceStore = await openPluginStore(grace, 'Tavily Search');
   await graceStore.getByRole('button', { name: 'Install Tavily Search' }).click();
   await expect(graceStore.getByLabel('Tavily API Key', { exact: true })).toHaveValue('');
   await expect(graceStore.getByRole('button', { name: 'Save' })).toBeDisabled();
