@@ -81,10 +81,15 @@ export function messageBox(page: Page) {
   return page.getByRole('textbox', { name: 'Message', exact: true });
 }
 
-/** Types into the message box and sends with Enter. */
+/**
+ * Types into the message box and sends with Enter, once Send is enabled: Enter in a box that cannot send yet
+ * (the previous reply still ending, an upload still running) is silently ignored, and the journey would then
+ * wait for a reply that was never asked for.
+ */
 export async function send(page: Page, text: string): Promise<void> {
   const box = messageBox(page);
   await box.fill(text);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
   await box.press('Enter');
 }
 

@@ -74,8 +74,13 @@ test('Escape leaves edit mode and Save changes the text in place', async ({ page
 
   await reply.getByRole('button', { name: 'Edit' }).click();
   await reply.getByRole('textbox', { name: 'Edit message' }).fill('Corrected reply');
+  // The text changes at once, before the server has it: the reload waits for the server's answer.
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/messages/'),
+  );
   await reply.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(reply).toContainText('Corrected reply');
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(messages(page).nth(1)).toContainText('Corrected reply');
   expect(await fake.chatRequests()).toHaveLength(1);

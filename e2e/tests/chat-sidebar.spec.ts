@@ -1,6 +1,6 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import type { Locator } from '@playwright/test';
-import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
+import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 
 /** A menu or dialog whole inside the window, its `parts` each in view and apart, nothing out sideways. */
@@ -10,6 +10,17 @@ async function expectWhole(container: Locator, parts: Locator[]) {
   await expectApart(...parts);
   await expectNoSidewaysScroll(container.page());
 }
+
+/**
+ * The answer to a rename: the row shows the new name at once (before the server has it), so a reload must
+ * wait for this, or it can bring the old name back.
+ */
+const renamed = (sidebar: Locator) =>
+  sidebar
+    .page()
+    .waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/convos/update',
+    );
 
 /** Opens a row's "…" menu and picks an item. */
 async function rowAction(sidebar: Locator, title: string, item: 'Rename' | 'Export' | 'Delete') {
@@ -43,8 +54,10 @@ test('rename inline with Enter, and the name survives a reload', async ({ page, 
   const field = sidebar.getByRole('textbox', { name: 'Rename conversation' });
   await expect(field).toBeFocused();
   await field.fill('Trip to Lyon');
+  const saved = renamed(sidebar);
   await field.press('Enter');
   await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
 
   // Escape leaves the old name.
   await rowAction(sidebar, 'Trip to Lyon', 'Rename');
@@ -92,11 +105,15 @@ test('every row has a keyboard-reachable menu: rename keeps the row in place, ex
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
   await expect(sidebar.getByRole('link', { name: 'Older chat' })).toBeVisible({ timeout: 10_000 });
   await page.getByRole('link', { name: 'New chat', exact: true }).click();
+  // The new chat's screen is ready once it has its address and the box has the focus back: text typed before
+  // that can be cleared with the old screen's box, and Enter then sends nothing.
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(messageBox(page)).toBeFocused();
   await send(page, 'Second');
   await expect(sidebar.getByRole('link', { name: 'Newer chat' })).toBeVisible({ timeout: 10_000 });
   // The conversation rows (each a link beside its menu button), top to bottom.
   const order = () => sidebar.locator('div.group > a').allInnerTexts();
-  expect(await order()).toEqual(['Newer chat', 'Older chat']);
+  await expect.poll(order).toEqual(['Newer chat', 'Older chat']);
 
   // Keyboard: Tab from the row's link reaches its menu button, Enter opens the menu.
   await sidebar.getByRole('link', { name: 'Older chat' }).focus();
@@ -108,12 +125,14 @@ test('every row has a keyboard-reachable menu: rename keeps the row in place, ex
   const field = sidebar.getByRole('textbox', { name: 'Rename conversation' });
   await expect(field).toBeFocused();
   await field.fill('Trip to Lyon');
+  const saved = renamed(sidebar);
   await field.press('Enter');
   await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
-  expect(await order()).toEqual(['Newer chat', 'Trip to Lyon']);
+  await expect.poll(order).toEqual(['Newer chat', 'Trip to Lyon']);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(sidebar.getByRole('link', { name: 'Trip to Lyon' })).toBeVisible();
-  expect(await order()).toEqual(['Newer chat', 'Trip to Lyon']);
+  await expect.poll(order).toEqual(['Newer chat', 'Trip to Lyon']);
 
   // Export a row that is not the open conversation; closing returns focus to the menu button.
   await rowAction(sidebar, 'Trip to Lyon', 'Export');

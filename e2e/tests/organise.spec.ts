@@ -224,6 +224,8 @@ pgTest(
     // A second temporary chat (the switch stays on for the next new chat), kept: it becomes a normal one.
     await sidebarOf(page).getByRole('link', { name: 'New chat' }).click();
     await expect(page).toHaveURL(/\/c\/new$/);
+    // Ready once the box has the focus back: text typed before can be cleared with the old screen's box.
+    await expect(messageBox(page)).toBeFocused();
     await expect(page.getByRole('switch', { name: 'Temporary chat' })).toBeChecked();
     await fake.script({ replies: [{ text: 'Worth keeping.' }] });
     await send(page, 'Keep me around');

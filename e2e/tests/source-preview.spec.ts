@@ -72,10 +72,16 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(sources.getByRole('button')).toHaveText(['orchard-report.pdf, p. 2']);
     const chip = sources.getByRole('button', { name: 'orchard-report.pdf, p. 2' });
 
-    // The snippet on keyboard focus.
+    // The snippet on keyboard focus, once the reply has ended and the chat has its address (nothing
+    // re-renders the chip between the keys), and with the chip focused again after them.
+    await expect(page.getByRole('button', { name: 'Stop generating' })).toBeHidden();
+    await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
     await chip.focus();
+    await expect(chip).toBeFocused();
     await page.keyboard.press('Shift+Tab');
+    await expect(chip).not.toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(chip).toBeFocused();
     await expect(page.getByRole('tooltip')).toHaveText(/Apple yields rose 12 percent/);
 
     // The PDF at page 2, in the app.
