@@ -60,6 +60,11 @@ export class EventReader {
   private readonly waiters = new Set<() => void>();
   readonly done: Promise<void>;
   pings = 0;
+  /**
+   * What cut the body short, when something did: the test's own abort, a reset connection, or an event the
+   * parser or its schema refused (every later event is then missing). Undefined when the body ended normally.
+   */
+  streamError: unknown;
 
   constructor(readonly response: Response) {
     const parser = createParser({
@@ -81,8 +86,9 @@ export class EventReader {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of body) feed(decoder.decode(chunk, { stream: true }));
-    } catch {
-      // the test aborted the request
+    } catch (error) {
+      // The test aborted the request, or the stream broke: kept, so a missing event can be explained.
+      this.streamError = error;
     } finally {
       for (const wake of this.waiters) wake();
     }
@@ -108,6 +114,14 @@ export class EventReader {
     }
   }
 
+  /** `; cut by <error>` when the body ended early, for failure messages. */
+  cutBy(): string {
+    if (this.streamError === undefined) return '';
+    const error = this.streamError;
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return `; cut by ${error instanceof Error ? error.message : String(error)}${cause}`;
+  }
+
   types(): string[] {
     return this.events.map((e) => e.event);
   }
@@ -127,7 +141,7 @@ export class EventReader {
   final(): Extract<ChatEvent, { type: 'final' }> {
     const last = this.events.at(-1)?.data;
     if (last?.type !== 'final')
-      throw new Error(`the stream did not end with final: ${this.types().join(',')}`);
+      throw new Error(`the stream did not end with final: ${this.types().join(',')}${this.cutBy()}`);
     return last;
   }
 }

@@ -126,9 +126,12 @@ describeEachEngine('plugins chats with the vendor tools', (_getDb, { getDatabase
     await reader.done;
     const live = reader.events.flatMap((e) => (e.data.type === 'content' ? [e.data.part] : []));
     const image = live.find((part) => part.type === 'image_file');
-    // Says what came instead (a failed tool part carries its error), so a failure can be diagnosed.
+    // Says what came instead (a failed tool part carries its error) and whether the stream was cut short,
+    // so a failure can be diagnosed.
     if (image?.type !== 'image_file')
-      throw new Error(`no image_file part streamed: ${JSON.stringify(live).slice(0, 2000)}`);
+      throw new Error(
+        `no image_file part streamed: ${JSON.stringify(live).slice(0, 2000)}; events ${reader.types().join(',')}${reader.cutBy()}`,
+      );
     expect(image.image_file).toMatchObject({ width: 256, height: 256 });
 
     const final = reader.final().responseMessage;
