@@ -4,6 +4,8 @@
 // (`POST /api/ask/openAI`, fake OpenAI on loopback) after a warm-up, reads the server's CPU time for them from
 // /proc, stops the server (the profiles are written at exit, the PGlite worker's separately) and prints
 // `window.json` (the measured window on the profiler's clock) for cpuprofile-summary.ts.
+// FIRST_CHAT=1: as per-chat-cost's "first chat after start" instead — 3 s after ready, a sign-up, then the
+// measured chats with no warm-up before them (`chats` 1: the first chat alone).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +65,8 @@ await onEngine(engine, async (env) => {
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
   });
   try {
+    const firstChat = process.env.FIRST_CHAT === '1';
+    if (firstChat) await new Promise((r) => setTimeout(r, 3000));
     const user = await registerUser(url);
     const ask = async () => {
       fake.script({ replies: [REPLY] });
@@ -70,8 +74,8 @@ await onEngine(engine, async (env) => {
       if (t.status !== 200 || !t.completed || t.errors > 0) throw new Error(JSON.stringify(t));
       return (t.firstDelta ?? NaN) - t.started;
     };
-    for (let i = 0; i < 100; i += 1) await ask();
-    await new Promise((r) => setTimeout(r, 1500));
+    for (let i = 0; i < (firstChat ? 0 : 100); i += 1) await ask();
+    if (!firstChat) await new Promise((r) => setTimeout(r, 1500));
     const load = [loadAverage()];
     const splitBefore = splitCpuMs(child.pid ?? 0);
     const [startUs, cpuBefore, usage] = [nowUs(), cpuTimeMs(child.pid ?? 0), process.cpuUsage()];
