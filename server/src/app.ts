@@ -30,6 +30,7 @@ import { adminUsageRoutes } from './admin/usage-routes';
 import { embeddingBillOf } from './ledger/embedding-port';
 import { createLedgerService } from './ledger/service';
 import { createChatEngineFor } from './chat/create-chat-engine';
+import { WARM_CHAT_PATH, warmChatPath, type WarmChatPath } from './chat/warm-chat-path';
 import { announceDeleted } from './chat/conversation-deleted';
 import { chatRoutes } from './chat/routes';
 import { configRoutes } from './config/routes';
@@ -293,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // end with `final`); the coordination closes after.
   app.addHook('preClose', () => chat.close());
   await app.register(chatRoutes, { engine: chat, jwtSecret });
+  const warmChat: WarmChatPath = (models) => warmChatPath({ db, endpoints }, models);
+  app.decorate(WARM_CHAT_PATH, warmChat);
   await app.register(accountRoutes, { auth, users, files, jwtSecret });
   // Administration (API.md "Administration, budgets and usage"): users, groups and the audit log.
   const admin = createAdminService({

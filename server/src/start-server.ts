@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { warmUp, warmUpPlan } from './chat/warm-up';
+import { WARM_CHAT_PATH, type WarmChatPath } from './chat/warm-chat-path';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { ConfigError } from './config/config-error';
 import { openDatabase } from './db/client';
@@ -127,7 +128,11 @@ export async function startServer({ early }: StartServerOptions = {}): Promise<v
     `Parley is ready at ${config.server.domainClient} (${where}, started in ${elapsed} ms)\n`,
   );
   // What the first chat would otherwise load on its own (an SDK, a token encoding), loaded in the background.
-  void warmUp(warmUpPlan(orderEndpoints(buildEndpointCatalog(config).entries, config.env.ENDPOINTS)));
+  // Then the chat path's own first-use costs (its statements built, the endpoints' configuration, a count).
+  const plan = warmUpPlan(orderEndpoints(buildEndpointCatalog(config).entries, config.env.ENDPOINTS));
+  void warmUp(plan)
+    .then(() => server.getDecorator<WarmChatPath>(WARM_CHAT_PATH)(plan.models))
+    .catch((error: unknown) => logger.warn({ err: error }, 'the warm-up after start failed'));
   // One line on how code runs (or why it does not): the interpreter is off without bubblewrap.
   const interpreter = await sharedSandbox().ready();
   if (interpreter.available) {

@@ -19,6 +19,11 @@ export function preparedOn<T>(db: Db, name: string, build: (db: Db) => T): T {
   return statement;
 }
 
+/** The names of the statements built on this handle so far. */
+export function builtOn(db: Db): string[] {
+  return [...(built.get(db)?.keys() ?? [])];
+}
+
 /**
  * A placeholder that takes its value as given (no column encoder runs at execution): pair it with
  * {@link driverValue}, which encodes exactly as drizzle does for an inline value.

@@ -263,6 +263,16 @@ const preparedTurnWithReply = (db: Db, conversationUpsert: ConversationUpsert) =
       .prepare('parley_turn_rows_reply');
   });
 
+/**
+ * Builds a chat turn's statements on this handle without running them (the start-up's warm-up), so the first
+ * chat does not pay for building them.
+ */
+export function buildTurnStatements(db: Db, conversationUpsert: ConversationUpsert): void {
+  preparedUpsert(db);
+  preparedTurn(db, conversationUpsert);
+  preparedTurnWithReply(db, conversationUpsert);
+}
+
 export interface TurnRows {
   conversation: TurnConversationRecord;
   /** Null when its id is taken by someone else's message. */

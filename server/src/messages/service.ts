@@ -18,6 +18,7 @@ import { countTokens } from '../tokenizer/service';
 import { messagesJson } from './messages-json';
 import { presentMessage } from './present-message';
 import {
+  buildTurnStatements,
   selectAncestry,
   selectMessage,
   selectMessages,
@@ -154,6 +155,11 @@ export async function saveTurnMessage(
     message: presentMessage(rows.message),
     ...(rows.reply ? { reply: presentMessage(rows.reply) } : {}),
   };
+}
+
+/** Builds the statements every chat turn sends (once per handle), without running them: the start-up's warm-up. */
+export function prepareTurnStatements(db: Db): void {
+  buildTurnStatements(db, turnConversationTemplateOf);
 }
 
 /** The caller's message in that conversation, or null. */
