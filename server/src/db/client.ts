@@ -103,6 +103,9 @@ function wrap(driver: DatabaseDriver, closeAll: () => Promise<void>): Database {
   };
 }
 
+/** How long an unused pooled PostgreSQL connection stays open. */
+export const POOL_IDLE_MS = 60_000;
+
 /** `pg` and its drizzle driver are loaded only on PostgreSQL (docs/decisions.md "Idle memory"). */
 async function openPostgres(
   connectionString: string,
@@ -114,7 +117,9 @@ async function openPostgres(
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({ connectionString, max });
+  // Idle connections are kept a minute (pg's default: 10 s), so a burst after a quiet spell finds them open:
+  // a new one costs a backend process and parsing every named statement again (bench/src/probe-burst.ts).
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: POOL_IDLE_MS });
   // Without a listener, an idle client losing its connection would crash the process; the next query
   // reports the problem anyway.
   pool.on('error', onPoolError);
