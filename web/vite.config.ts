@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -14,8 +15,42 @@ const proxy = {
 const vendorModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|zod)[\\/]/;
 
+/**
+ * The plain scripts index.html loads before the bundle (public/theme-init.js) are
+ * emitted as hashed assets too (cached for a year, like the bundle) and index.html points at them: as plain
+ * public files they were revalidated on every load, a round trip to a busy server that held up parsing
+ * (272 ms in a trace). The unhashed copies stay for pages loaded before a deploy.
+ */
+function hashedHeadScripts(names: readonly string[]): Plugin {
+  return {
+    name: 'parley-hashed-head-scripts',
+    apply: 'build',
+    buildStart() {
+      for (const name of names)
+        this.emitFile({
+          type: 'asset',
+          name,
+          source: readFileSync(new URL(`./public/${name}`, import.meta.url)),
+        });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return names.reduce((page, name) => {
+          const asset = Object.values(context.bundle ?? {}).find(
+            (output) => output.type === 'asset' && output.names.includes(name),
+          );
+          if (!asset || !page.includes(`src="/${name}"`))
+            throw new Error(`${name} was not emitted or linked`);
+          return page.replace(`src="/${name}"`, `src="/${asset.fileName}"`);
+        }, html);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js'])],
   server: { proxy },
   preview: { proxy },
   build: {
