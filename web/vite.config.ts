@@ -16,7 +16,7 @@ const vendorModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|zod)[\\/]/;
 
 /**
- * The plain scripts index.html loads before the bundle (public/theme-init.js) are
+ * The plain scripts index.html loads before the bundle (public/early-requests.js, public/theme-init.js) are
  * emitted as hashed assets too (cached for a year, like the bundle) and index.html points at them: as plain
  * public files they were revalidated on every load, a round trip to a busy server that held up parsing
  * (272 ms in a trace). The unhashed copies stay for pages loaded before a deploy.
@@ -50,7 +50,7 @@ function hashedHeadScripts(names: readonly string[]): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js'])],
+  plugins: [react(), tailwindcss(), hashedHeadScripts(['early-requests.js', 'theme-init.js'])],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '@parley/shared/errors';
+import { claimEarlyResponse } from './early-requests';
 
 /** Codes the client itself assigns when there is no API error body to read. */
 export const CLIENT_ERROR_CODES = {
@@ -191,6 +192,15 @@ async function send(
   token: string | null,
   options: RequestOptions,
 ): Promise<Response> {
+  // Start-up: the request may have gone out before the bundle loaded (public/early-requests.js).
+  const early = claimEarlyResponse(method, path);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // It could not be made (no session yet, network): made now, as any other.
+    }
+  }
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   // A FormData body (file uploads) sets its own multipart Content-Type; a Blob (a JSON file) goes as it is.

@@ -1,6 +1,7 @@
 import { paths } from '@parley/shared/api/paths';
 import { authResponseSchema, type AuthResponse } from '@parley/shared/schemas/auth';
 import { ApiError, apiPost } from '../../../lib/api-client';
+import { hasEarlyResponse } from '../../../lib/early-requests';
 import { useAuthStore } from '../store';
 
 let inFlight: Promise<AuthResponse | null> | null = null;
@@ -22,6 +23,8 @@ export function refreshSession(): Promise<AuthResponse | null> {
  * of four tabs opened together presenting the same one (the server's 30 s grace covers browsers without it).
  */
 function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  // public/early-requests.js made this page's first refresh under the same lock: its answer is only read.
+  if (hasEarlyResponse('POST', paths.authRefresh)) return work();
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? (locks.request('parley-session-refresh', work) as Promise<T>) : work();
 }
