@@ -11,34 +11,36 @@
   var early = {};
   window.__parleyEarly = early;
   var json = { Accept: 'application/json' };
-  var refresh = function () {
-    return window.fetch('/api/auth/refresh', { method: 'POST', headers: json, credentials: 'include' });
-  };
-  // Tabs refresh one at a time, as the app does (the refresh cookie rotates on every use).
-  var locks = window.navigator && window.navigator.locks;
-  var session = locks ? locks.request('parley-session-refresh', refresh) : refresh();
-  early['POST /api/auth/refresh'] = session;
+  // No Web Lock here, unlike the app's later refreshes: its grant waits for a free main thread, which the
+  // bundle's evaluation holds for hundreds of milliseconds; tabs opened together are covered by the server's
+  // rotation grace (the token rotated last still answers for 30 s).
+  var session = window.fetch('/api/auth/refresh', { method: 'POST', headers: json, credentials: 'include' });
   var match = /^\/c\/([^/?#]+)\/?$/.exec(window.location.pathname);
   var id = match && match[1];
-  if (!id || id === 'new' || id === 'search') return;
-  var token = session.then(function (response) {
-    return response.ok
-      ? response
-          .clone()
-          .json()
-          .then(function (body) {
-            return body && typeof body.token === 'string' ? body.token : null;
-          })
-      : null;
-  });
-  var get = function (path) {
-    early['GET ' + path] = token.then(function (value) {
-      if (!value) throw new Error('not signed in');
-      return window.fetch(path, {
-        headers: { Accept: 'application/json', Authorization: 'Bearer ' + value },
-      });
+  if (!id || id === 'new' || id === 'search') {
+    early['POST /api/auth/refresh'] = session;
+    return;
+  }
+  var paths = ['/api/messages/' + id + '?limit=100', '/api/convos/' + id];
+  // The app gets the refresh's answer once the conversation's requests are out: answered first, it would
+  // render the shell, whose requests would go ahead of them.
+  early['POST /api/auth/refresh'] = session
+    .then(function (response) {
+      return response.ok ? response.clone().json() : null;
+    })
+    .then(
+      function (body) {
+        var token = body && typeof body.token === 'string' ? body.token : null;
+        if (!token) return;
+        paths.forEach(function (path) {
+          early['GET ' + path] = window.fetch(path, {
+            headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+          });
+        });
+      },
+      function () {},
+    )
+    .then(function () {
+      return session;
     });
-  };
-  get('/api/messages/' + id + '?limit=100');
-  get('/api/convos/' + id);
 })();
