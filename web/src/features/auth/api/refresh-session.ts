@@ -23,7 +23,7 @@ export function refreshSession(): Promise<AuthResponse | null> {
  * of four tabs opened together presenting the same one (the server's 30 s grace covers browsers without it).
  */
 function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
-  // public/early-requests.js made this page's first refresh under the same lock: its answer is only read.
+  // public/early-requests.js already made this page's first refresh (before the bundle ran): it is only read.
   if (hasEarlyResponse('POST', paths.authRefresh)) return work();
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? (locks.request('parley-session-refresh', work) as Promise<T>) : work();
