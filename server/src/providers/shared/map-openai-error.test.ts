@@ -133,7 +133,8 @@ describe('OpenAI SDK error mapping', () => {
   it('maps a stream that goes silent for the idle timeout to timeout, after the deltas that arrived', async () => {
     fake.script({ replies: [{ chunks: ['one', 'two', 'three'], stallAfterChunks: 2 }] });
 
-    const { error, texts } = await failureOf(createOpenAIProvider({ idleTimeoutMs: 150 }));
+    // Long enough that the fake's first deltas arrive within it on a loaded machine; the stall outlasts it.
+    const { error, texts } = await failureOf(createOpenAIProvider({ idleTimeoutMs: 2_000 }));
 
     expect(texts).toEqual(['one', 'two']);
     expect(error.kind).toBe('timeout');
