@@ -170,16 +170,22 @@ export function MessageList(props: MessageListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the first message changes
   }, [firstId]);
 
-  // A thread that does not fill the view cannot be scrolled up: the older messages are asked for at once.
+  // Scrolling asks for older messages only while the view moves. A thread that does not fill the view cannot
+  // be scrolled up, and a reader who reached the top while a page was loading sits there with no scroll
+  // event to come (a wheel at the top scrolls nothing): the next page is asked for here, once per thread
+  // length, so a page that failed is not asked for again and again.
+  const askedAtLength = useRef(-1);
+  const wasLoading = useRef(false);
   useEffect(() => {
+    const landed = wasLoading.current && !loadingOlder;
+    wasLoading.current = loadingOlder;
     const element = scrollRef.current;
-    if (
-      element &&
-      hasOlder &&
-      !loadingOlder &&
-      element.scrollHeight <= element.clientHeight * LOAD_OLDER_VIEWS
-    )
-      onLoadOlder();
+    if (!element || !hasOlder || loadingOlder || askedAtLength.current === thread.length) return;
+    const zone = element.clientHeight * LOAD_OLDER_VIEWS;
+    const underFilled = element.scrollHeight <= zone;
+    if (!underFilled && !(landed && element.scrollTop < zone)) return;
+    askedAtLength.current = thread.length;
+    onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder, thread.length]);
 
   // A search result: scrolled to the middle of the view once it is in the thread, and highlighted.
