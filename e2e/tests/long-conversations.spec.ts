@@ -95,6 +95,8 @@ test('an edited branch is where the conversation reopens, after a reload and on 
       await sized(device, size, scheme);
       await expect(gauge(device)).toBeInViewport();
       await expect(cost(device)).toBeInViewport();
+      // Both messages fit: nothing below to scroll to, whatever the width was before.
+      await expect(device.getByRole('button', { name: 'Scroll to bottom' })).toBeHidden();
       await snapshot(device, `context-gauge-${VIEWPORTS[size].width}-${scheme}`);
     }
   }

@@ -247,13 +247,15 @@ export function MessageList(props: MessageListProps) {
     return idleQueue.schedule(() => setSettled(true));
   }, [conversationKey]);
 
-  // Rows that grow once measured (Markdown rendered, an image loaded) keep a reader who follows at the end.
+  // Rows that grow once measured (Markdown rendered, an image loaded) keep a reader who follows at the end;
+  // rows that shrink may leave nothing below the view, with no scroll event to say so.
   const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (element && following.current && nearBottom.current && distanceFromBottom(element) > 0)
       element.scrollTop = element.scrollHeight;
-  }, [totalSize]);
+    updateButton();
+  }, [totalSize, updateButton]);
 
   // While a reply streams, the view follows its end as long as the reader stays there (see onScroll); a
   // reply that ends within sight is shown whole.
@@ -264,9 +266,13 @@ export function MessageList(props: MessageListProps) {
     updateButton();
   }, [submitting, last?.text, last?.messageId, helpers, updateButton]);
 
+  // The view's own height changes too (a window resized, the composer growing, the gauge shown above it).
   useEffect(() => {
-    window.addEventListener('resize', updateButton);
-    return () => window.removeEventListener('resize', updateButton);
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => updateButton());
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [updateButton]);
 
   return (
