@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { startParley } from '../../e2e/support/parley-server';
 import { createBenchDatabase } from './bench-database';
+import { backendPids, cpuTimeOfMs } from './database-processes';
 import { benchEnv, ENGINES, registerUser, type BenchUser, type Engine } from './bench-server';
 import { closedLoop } from './closed-loop';
 import { cpuTimeMs, loadAverage, pidListeningOn, residentMemory } from './proc-readings';
 import type { Figure, Section } from './report';
-import { newChatBody, timeAsk, timeCompletion, type StreamTiming } from './sse-timing';
+import { chatRequestFor, newChatBody, timeAsk, timeCompletion, type StreamTiming } from './sse-timing';
 import { ms, percentile } from './stats';
 
 /**
@@ -58,15 +58,6 @@ function checked(timing: StreamTiming, what: string): StreamTiming {
   return timing;
 }
 
-/** The chat completion request Parley sent for a chat whose message was `text` (not its title request). */
-function chatRequestFor(fake: FakeOpenAI, text: string): unknown {
-  for (let i = fake.requests.length - 1; i >= 0; i--) {
-    const body = fake.requests[i]?.body as { messages?: { content?: unknown }[] } | null;
-    if (body?.messages?.at(-1)?.content === text) return body;
-  }
-  throw new Error(`no request to the fake carried "${text}"`);
-}
-
 let chatCount = 0;
 /** A new conversation with a message no other chat of the run has, timed to its first `text`. */
 async function newChat(url: string, user: BenchUser) {
@@ -74,29 +65,6 @@ async function newChat(url: string, user: BenchUser) {
   const timing = checked(await timeAsk(url, user.headers, newChatBody(text)), 'a chat through Parley');
   return { timing, text };
 }
-
-/** PostgreSQL's processes serving one database: their pids, read through another connection. */
-async function backendPids(databaseUrl: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
-
-const cpuOf = (pids: readonly number[]) =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + cpuTimeMs(pid);
-    } catch {
-      return sum; // a backend that ended meanwhile
-    }
-  }, 0);
 
 interface Running {
   url: string;
@@ -117,13 +85,13 @@ async function start(build: Build, env: Record<string, string>, dataDir: string)
 /** Sequential new chats through Parley, then the same requests sent to the fake alone. */
 async function sequential(server: Running, user: BenchUser, fake: FakeOpenAI, databaseUrl?: string) {
   const pids = databaseUrl ? await backendPids(databaseUrl) : [];
-  const [cpuBefore, dbBefore] = [cpuTimeMs(server.pid), cpuOf(pids)];
+  const [cpuBefore, dbBefore] = [cpuTimeMs(server.pid), cpuTimeOfMs(pids)];
   const chats: { timing: StreamTiming; text: string }[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) chats.push(await newChat(server.url, user));
   // Titles are made after the reply: wait until the last one went out before reading the CPU.
   await sleep(500);
   const serverCpuMs = (cpuTimeMs(server.pid) - cpuBefore) / SEQUENTIAL;
-  const databaseCpuMs = (cpuOf(pids) - dbBefore) / SEQUENTIAL;
+  const databaseCpuMs = (cpuTimeOfMs(pids) - dbBefore) / SEQUENTIAL;
   const alone: number[] = [];
   for (const chat of chats) {
     const body = chatRequestFor(fake, chat.text);

@@ -8,19 +8,18 @@
 // connection, the pool's counts when they asked, new connections, time on the connection per statement, the
 // event loop's delay and utilisation. PROBE_POOL_MAX / PROBE_POOL_MIN / PROBE_POOL_IDLE_MS (passed through)
 // change the pool without changing the server.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
-import pg from 'pg';
-import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
-import { freePort } from '../../e2e/support/parley-server';
+import { startFakeOpenAI } from '@parley/fakes/openai-server';
+import { startParley } from '../../e2e/support/parley-server';
 import { benchEnv, onEngine, registerUser, type BenchUser, type Engine } from './bench-server';
 import { closedLoop } from './closed-loop';
+import { backendPids, cpuTimeOfMs } from './database-processes';
 import { cpuTimeMs, loadAverage } from './proc-readings';
-import { newChatBody, timeAsk, timeCompletion, type StreamTiming } from './sse-timing';
+import { chatRequestFor, newChatBody, timeAsk, timeCompletion, type StreamTiming } from './sse-timing';
 import { percentile } from './stats';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,35 +59,6 @@ async function newChat(url: string, user: BenchUser) {
   const text = `Hello, probe ${++count}`;
   return { timing: checked(await timeAsk(url, user.headers, newChatBody(text))), text };
 }
-
-function requestFor(fake: FakeOpenAI, text: string): unknown {
-  for (let i = fake.requests.length - 1; i >= 0; i--) {
-    const body = fake.requests[i]?.body as { messages?: { content?: unknown }[] } | null;
-    if (body?.messages?.at(-1)?.content === text) return body;
-  }
-  throw new Error(`no request carried "${text}"`);
-}
-
-async function backendPids(databaseUrl: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
-const cpuOf = (pids: readonly number[]) =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + cpuTimeMs(pid);
-    } catch {
-      return sum;
-    }
-  }, 0);
 
 /** Asks the server for what the probe recorded since the last ask, and waits for the file. */
 async function probe(pid: number, out: string, n: number): Promise<ProbeReport> {
@@ -133,20 +103,11 @@ const out = join(work, 'probe');
 
 const fake = await startFakeOpenAI();
 await onEngine(engine, async (engineEnv) => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = join(work, 'data');
   const passed = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => key.startsWith('PROBE_POOL_')),
   ) as Record<string, string>;
-  const child = spawn(process.execPath, ['--import', preload, MAIN], {
-    cwd: work,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DOMAIN_SERVER: url,
+  const server = await startParley(
+    {
       ...benchEnv(fake),
       TITLE_CONVO: 'true',
       PROBE_OUT: out,
@@ -154,17 +115,9 @@ await onEngine(engine, async (engineEnv) => {
       ...passed,
       ...engineEnv,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes('Parley is ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${text}`)));
-  });
-  const pid = child.pid ?? 0;
+    { main: MAIN, nodeArgs: ['--import', preload] },
+  );
+  const { url, pid } = server;
   let dumps = 0;
   try {
     const user = await registerUser(url);
@@ -181,15 +134,15 @@ await onEngine(engine, async (engineEnv) => {
     const alone: number[] = [];
     for (let b = 1; b <= BURSTS; b++) {
       const pids = engineEnv.DATABASE_URL ? await backendPids(engineEnv.DATABASE_URL) : [];
-      const [cpu, dbCpu, load] = [cpuTimeMs(pid), cpuOf(pids), loadAverage()];
+      const [cpu, dbCpu, load] = [cpuTimeMs(pid), cpuTimeOfMs(pids), loadAverage()];
       const chats = await Promise.all(Array.from({ length: BURST }, () => newChat(url, user)));
       const firsts = chats.map((chat) => firstTextMs(chat.timing));
       // Until the titles are out: the chats' whole cost.
       await sleep(500);
       const report = await probe(pid, out, ++dumps);
-      const [serverCpu, databaseCpu] = [cpuTimeMs(pid) - cpu, cpuOf(pids) - dbCpu];
+      const [serverCpu, databaseCpu] = [cpuTimeMs(pid) - cpu, cpuTimeOfMs(pids) - dbCpu];
       const direct = await Promise.all(
-        chats.map((chat) => timeCompletion(fake.baseURL, requestFor(fake, chat.text))),
+        chats.map((chat) => timeCompletion(fake.baseURL, chatRequestFor(fake, chat.text))),
       );
       const directs = direct.map((t) => firstTextMs(checked(t)));
       through.push(...firsts);
@@ -208,10 +161,7 @@ await onEngine(engine, async (engineEnv) => {
         `p99 ${r1(percentile(through, 99) - percentile(alone, 99))} ms (load ${loadAverage()})`,
     );
   } finally {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    await server.stop();
   }
 });
 await fake.close();

@@ -6,13 +6,12 @@
 // `window.json` (the measured window on the profiler's clock) for cpuprofile-summary.ts.
 // FIRST_CHAT=1: as per-chat-cost's "first chat after start" instead — 3 s after ready, a sign-up, then the
 // measured chats with no warm-up before them (`chats` 1: the first chat alone).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI } from '@parley/fakes/openai-server';
-import { freePort } from '../../e2e/support/parley-server';
+import { startParley } from '../../e2e/support/parley-server';
 import { benchEnv, onEngine, registerUser, type Engine } from './bench-server';
 import { cpuTimeMs, loadAverage } from './proc-readings';
 import { newChatBody, timeAsk } from './sse-timing';
@@ -34,36 +33,19 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 mkdirSync(outDir, { recursive: true });
 const fake = await startFakeOpenAI();
 await onEngine(engine, async (env) => {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-prof-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    process.env.PROFILE === '0'
-      ? [MAIN]
-      : ['--cpu-prof', `--cpu-prof-dir=${outDir}`, '--cpu-prof-interval=200', MAIN],
+  const server = await startParley(
+    { ...benchEnv(fake), ...env },
     {
-      cwd: dataDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DOMAIN_SERVER: url,
-        ...benchEnv(fake),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      main: MAIN,
+      dataDir,
+      nodeArgs:
+        process.env.PROFILE === '0'
+          ? []
+          : ['--cpu-prof', `--cpu-prof-dir=${outDir}`, '--cpu-prof-interval=200'],
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Parley is ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
+  const { url, pid } = server;
   try {
     const firstChat = process.env.FIRST_CHAT === '1';
     if (firstChat) await new Promise((r) => setTimeout(r, 3000));
@@ -77,12 +59,12 @@ await onEngine(engine, async (env) => {
     for (let i = 0; i < (firstChat ? 0 : 100); i += 1) await ask();
     if (!firstChat) await new Promise((r) => setTimeout(r, 1500));
     const load = [loadAverage()];
-    const splitBefore = splitCpuMs(child.pid ?? 0);
-    const [startUs, cpuBefore, usage] = [nowUs(), cpuTimeMs(child.pid ?? 0), process.cpuUsage()];
+    const splitBefore = splitCpuMs(pid);
+    const [startUs, cpuBefore, usage] = [nowUs(), cpuTimeMs(pid), process.cpuUsage()];
     const firstText: number[] = [];
     for (let i = 0; i < chats; i += 1) firstText.push(await ask());
-    const cpuMs = (cpuTimeMs(child.pid ?? 0) - cpuBefore) / chats;
-    const [userMs, systemMs] = splitCpuMs(child.pid ?? 0).map((v, i) => (v - splitBefore[i]!) / chats);
+    const cpuMs = (cpuTimeMs(pid) - cpuBefore) / chats;
+    const [userMs, systemMs] = splitCpuMs(pid).map((v, i) => (v - splitBefore[i]!) / chats);
     const endUs = nowUs();
     load.push(loadAverage());
     const clientCpuMs = (process.cpuUsage(usage).user + process.cpuUsage(usage).system) / 1000 / chats;
@@ -101,10 +83,8 @@ await onEngine(engine, async (env) => {
     writeFileSync(join(outDir, 'window.json'), JSON.stringify(summary, null, 2));
     console.log(JSON.stringify(summary));
   } finally {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    // The profiles are written as the server exits.
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

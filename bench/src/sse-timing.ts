@@ -1,4 +1,5 @@
 import { NO_PARENT } from '@parley/shared/constants';
+import type { FakeOpenAI } from '@parley/fakes/openai-server';
 import { BENCH_MODEL } from './bench-server';
 
 /** When the frames of one event stream arrived at the client (`performance.now()` clock). */
@@ -123,4 +124,13 @@ export async function timeCompletion(baseURL: string, body: unknown): Promise<St
     body: JSON.stringify(body),
   });
   return readFrames(response, started, classifyOpenAI, {});
+}
+
+/** The chat completion request Parley sent for a chat whose message was `text` (not its title request). */
+export function chatRequestFor(fake: FakeOpenAI, text: string): unknown {
+  for (let i = fake.requests.length - 1; i >= 0; i--) {
+    const body = fake.requests[i]?.body as { messages?: { content?: unknown }[] } | null;
+    if (body?.messages?.at(-1)?.content === text) return body;
+  }
+  throw new Error(`no request to the fake carried "${text}"`);
 }

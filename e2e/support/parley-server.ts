@@ -17,6 +17,8 @@ const READY_TIMEOUT_MS = Number(process.env.PARLEY_READY_TIMEOUT_MS) || 90_000;
 export interface ParleyServer {
   url: string;
   dataDir: string;
+  /** The server process (benchmarks read its CPU and memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,12 +47,14 @@ export async function startParley(
     main?: string;
     /** An existing DATA_DIR to start on (kept at stop); default a throw-away one. */
     dataDir?: string;
+    /** Node's own flags before main.js (a CPU profile, a preloaded probe). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<ParleyServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.main ?? MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.main ?? MAIN], {
     cwd: dataDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -71,6 +75,7 @@ export async function startParley(
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     stop: async () => {
       await stopProcess(child);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
