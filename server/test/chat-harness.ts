@@ -6,6 +6,7 @@ import type { Env } from '../src/config/env';
 import type { Database } from '../src/db/client';
 import type { Coordination } from '../src/coordination/coordination';
 import type { ManifestEntry } from '../src/tools/manifest/manifest-entry';
+import type { Logger } from '../src/lib/logger';
 import { buildAppOn, type AppOnDatabase } from './app-on-database';
 import type { SandboxPool } from '../src/sandbox';
 import { createTestUser, type TestUser } from './test-users';
@@ -37,7 +38,13 @@ export async function startChatServer(
   database: Database,
   env: Env,
   coordination?: Coordination,
-  deps: { toolManifest?: readonly ManifestEntry[]; sandbox?: SandboxPool; now?: () => Date } = {},
+  deps: {
+    toolManifest?: readonly ManifestEntry[];
+    sandbox?: SandboxPool;
+    now?: () => Date;
+    /** Where the server logs (silent by default): a test that waits for what the server logged. */
+    logger?: Logger;
+  } = {},
 ): Promise<ChatServer> {
   const built = await buildAppOn(database, { env, ...deps, ...(coordination ? { coordination } : {}) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

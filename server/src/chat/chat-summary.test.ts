@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { NO_PARENT } from '@parley/shared/constants';
@@ -16,6 +17,7 @@ import {
 import { describeEachEngine } from '../../test/describe-each-engine';
 import type { TestUser } from '../../test/test-users';
 import { messages } from '../db/schema';
+import { createLogger } from '../lib/logger';
 import { FIRST_REQUEST_INTRO, SUMMARY_INTRO } from './context';
 import { SUMMARY_INSTRUCTIONS } from './summary';
 
@@ -29,6 +31,9 @@ beforeAll(async () => {
   fake = await startFakeOpenAI();
 });
 afterAll(() => fake.close());
+
+/** The summariser runs in the background after the reply: on a busy machine it may take a while to ask. */
+const SUMMARY_POLL = { timeout: 60_000 };
 
 const contextOf = (reader: EventReader) =>
   (reader.events.find((e) => e.event === 'created')?.data as Extract<ChatEvent, { type: 'created' }>).context;
@@ -80,7 +85,8 @@ describe.each([
         expect(completionBodies(fake)).toHaveLength(3);
         return;
       }
-      // In the background, the summariser: its own instructions, no tools, the left-out exchange.
+      // In the background, the summariser: its own instructions, no tools, the left-out exchange (counting
+      // the tokens of ~3,000 words first: on a loaded machine that alone may take many seconds).
       await expect
         .poll(async () => {
           const rows = await getDb()
@@ -88,7 +94,7 @@ describe.each([
             .from(messages)
             .where(eq(messages.messageId, folded));
           return rows[0]?.summary;
-        })
+        }, SUMMARY_POLL)
         .toBe('The user plans a trip to Lisbon and likes apples.');
       const summaryCall = completionBodies(fake)[3];
       expect(summaryCall?.tools).toBeUndefined();
@@ -113,7 +119,7 @@ describe.each([
       });
       const shown = (path.json() as { messages: Array<{ messageId: string; summary?: string }> }).messages;
       expect(shown.find((m) => m.messageId === folded)?.summary).toContain('Lisbon');
-    });
+    }, 180_000);
   });
 });
 
@@ -124,21 +130,31 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
    */
   const RESTING = `resting-summariser-${randomUUID()}`;
   const TOOLS = `tools-summariser-${randomUUID()}`;
-  /** The summariser runs in the background after the reply: on a busy machine it may take a while to ask. */
-  const POLL = { timeout: 30_000 };
   let server: ChatServer;
   let user: TestUser;
+  /** The server's warnings: a summariser's failure is counted when it logs it. */
+  let warnings: string[] = [];
   beforeEach(() => fake.reset());
   afterAll(() => server.close());
 
   const start = async (summaryModel: string) => {
     await server?.close();
+    warnings = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        warnings.push(chunk.toString());
+        done();
+      },
+    });
     server = await startChatServer(
       getDatabase(),
       chatEnv(fake, { OPENAI_MODELS: SMALL, OPENAI_SUMMARIZE: 'true', OPENAI_SUMMARY_MODEL: summaryModel }),
+      undefined,
+      { logger: createLogger('warn', destination) },
     );
     user = await chatUser(server);
   };
+  const summaryWarnings = () => warnings.filter((line) => line.includes('could not summarise'));
   const turn = async (text: string, conversationId: string | undefined, parentMessageId: string) => {
     const reader = await askToEnd(server, user, {
       text,
@@ -164,8 +180,12 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
       const next = await turn(filler('fig'), conversationId, parent);
       expect(contextOf(next.reader)?.droppedMessages).toBeGreaterThan(0);
       parent = next.final.responseMessage.messageId;
-      await expect.poll(() => summaryCalls(RESTING).length, POLL).toBe(failure);
+      // Counted once the server has handled the refusal, not when the request reached the fake: the next
+      // turn must find the failure counted.
+      await expect.poll(() => summaryWarnings().length, SUMMARY_POLL).toBe(failure);
+      expect(summaryCalls(RESTING)).toHaveLength(failure);
     }
+    expect(summaryWarnings().at(-1)).toContain('three times in a row');
     fake.script({ replies: [{ text: filler('pear') }, { text: 'A summary that should not be asked for.' }] });
     const rested = await turn(filler('fig'), conversationId, parent);
     expect(contextOf(rested.reader)?.summarizedUpTo).toBeUndefined();
@@ -243,7 +263,7 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
     const third = await turn(filler('lime'), conversationId, second.final.responseMessage.messageId);
     expect(contextOf(third.reader)?.droppedMessages).toBeGreaterThan(0);
 
-    await expect.poll(() => summaryCalls(TOOLS).length, POLL).toBe(1);
+    await expect.poll(() => summaryCalls(TOOLS).length, SUMMARY_POLL).toBe(1);
     const transcript = JSON.stringify(summaryCalls(TOOLS)[0]?.messages);
     expect(transcript).toContain('GOAL: plan a trip to Lisbon');
     expect(transcript).toContain('web_search');
@@ -256,7 +276,7 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
           .from(messages)
           .where(eq(messages.conversationId, conversationId));
         return rows.flatMap((row) => row.summary ?? []);
-      }, POLL)
+      }, SUMMARY_POLL)
       .toEqual(['Lisbon: Hotel Rio, sunny week.']);
 
     // The next prompt carries that summary and the first request, not the tool turns' raw messages.
