@@ -26,11 +26,8 @@ const SMALL = 'gpt-3.5-turbo-0613';
 /** About 900 tokens: three such messages fit the prompt, four do not. */
 const filler = (word: string) => Array.from({ length: 900 }, () => word).join(' ');
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
+// Each block gets its own fake: a turn's summary is asked for in the background after the reply, so the last
+// turn of a test may still ask after the test ended — of a fake the next test no longer uses.
 
 /** The summariser runs in the background after the reply: on a busy machine it may take a while to ask. */
 const SUMMARY_POLL = { timeout: 60_000 };
@@ -43,12 +40,17 @@ describe.each([
   ['without one', {}],
 ] as const)('a conversation longer than the window, %s', (label, summaryEnv) => {
   describeEachEngine(label, (getDb, { getDatabase }) => {
+    let fake: FakeOpenAI;
     let server: ChatServer;
     let user: TestUser;
     beforeAll(async () => {
+      fake = await startFakeOpenAI();
       server = await startChatServer(getDatabase(), chatEnv(fake, { OPENAI_MODELS: SMALL, ...summaryEnv }));
     });
-    afterAll(() => server.close());
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
+    });
     beforeEach(async () => {
       fake.reset();
       user = await chatUser(server);
@@ -130,15 +132,21 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
    */
   const RESTING = `resting-summariser-${randomUUID()}`;
   const TOOLS = `tools-summariser-${randomUUID()}`;
+  let fake: FakeOpenAI;
   let server: ChatServer;
   let user: TestUser;
   /** The server's warnings: a summariser's failure is counted when it logs it. */
   let warnings: string[] = [];
-  beforeEach(() => fake.reset());
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
 
+  /** A new fake and server for each test (see above). */
   const start = async (summaryModel: string) => {
     await server?.close();
+    await fake?.close();
+    fake = await startFakeOpenAI();
     warnings = [];
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
