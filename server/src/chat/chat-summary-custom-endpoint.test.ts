@@ -30,17 +30,14 @@ const POLL = { timeout: 30_000 };
 /** About 900 tokens: three such messages fit the prompt, four do not. */
 const filler = (word: string) => Array.from({ length: 900 }, () => word).join(' ');
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
+// Each block gets its own fake: a turn's summary is asked for in the background after the reply, so the last
+// turn of a block may still ask after its test ended — of a fake the next block no longer uses.
 
 /**
  * A custom endpoint on the fake (reached through the OpenAI SDK), with LibreChat's summary keys on it, and
  * `topLevel` lines after it (the YAML `summarization` block).
  */
-function configFile(summary: readonly string[], topLevel: readonly string[] = []): string {
+function configFile(fake: FakeOpenAI, summary: readonly string[], topLevel: readonly string[] = []): string {
   const path = join(tempDir(), 'librechat.yaml');
   writeFileSync(
     path,
@@ -112,16 +109,21 @@ describe.each([
   ['summarization.enabled: false', ['summarize: true'], ['summarization: { enabled: false }'], null],
 ] as const)('a custom endpoint with %s', (label, yaml, topLevel, summaryModel) => {
   describeEachEngine(label, (getDb, { getDatabase }) => {
+    let fake: FakeOpenAI;
     let server: ChatServer;
     let user: TestUser;
     beforeAll(async () => {
+      fake = await startFakeOpenAI();
       // OPENAI_SUMMARIZE is off: the custom endpoint's own keys (or the YAML block) decide.
       server = await startChatServer(
         getDatabase(),
-        chatEnv(fake, { CONFIG_PATH: configFile([...yaml], [...topLevel]) }),
+        chatEnv(fake, { CONFIG_PATH: configFile(fake, [...yaml], [...topLevel]) }),
       );
     });
-    afterAll(() => server.close());
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
+    });
     beforeEach(async () => {
       fake.reset();
       user = await chatUser(server);
@@ -180,11 +182,14 @@ describe.each([
 describeEachEngine(
   'the YAML summarization block with a provider, model, trigger ratio and summary length',
   (getDb, { getDatabase }) => {
+    let fake: FakeOpenAI;
     let server: ChatServer;
     let user: TestUser;
     beforeAll(async () => {
+      fake = await startFakeOpenAI();
       // The conversations run on the openAI endpoint (OPENAI_SUMMARIZE off); `Local` summarises them.
       const config = configFile(
+        fake,
         [],
         [
           'summarization:',
@@ -199,7 +204,10 @@ describeEachEngine(
         chatEnv(fake, { OPENAI_MODELS: SMALL, CONFIG_PATH: config }),
       );
     });
-    afterAll(() => server.close());
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
+    });
     beforeEach(async () => {
       fake.reset();
       user = await chatUser(server);
