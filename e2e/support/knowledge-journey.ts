@@ -103,7 +103,9 @@ export async function askBigLog(page: Page, fake: FakeOpenAIProcess): Promise<vo
   const log = bigLog();
   expect(log.length).toBeGreaterThan(3_000_000);
   await attachFiles(page, [textFile('server.log', log)]);
-  // Reading, chunking and indexing 3 MB takes a few seconds on a busy machine.
+  // Reading, chunking and indexing 3 MB takes a few seconds on a busy machine. The chip first: before it shows,
+  // there is no progress bar either.
+  await expect(attachmentChips(page).getByRole('listitem')).toHaveCount(1);
   await expect(attachmentChips(page).getByRole('progressbar')).toHaveCount(0, { timeout: 90_000 });
   await waitForUploads(page, 1);
   await fake.script({ replies: [{ text: 'Tarragon ran out of inodes at 03:12.' }] });
