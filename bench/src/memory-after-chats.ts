@@ -4,15 +4,13 @@
 // ("idle"); sends `chats` new chats (10 at a time, as per-chat-cost does) and reads it again. Each reading is
 // taken after the main thread's garbage was collected: the server's RSS (from /proc/<pid>/smaps, the Node
 // binary's own mapping apart) and the main thread's V8 heap (used and held) and off-heap buffers.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
 import { startFakeOpenAI } from '@parley/fakes/openai-server';
 import { startParley } from '../../e2e/support/parley-server';
 import { benchEnv, onEngine, registerUser, type Engine } from './bench-server';
 import { closedLoop } from './closed-loop';
+import { compilePreload } from './compile-preload';
 import { loadAverage } from './proc-readings';
 import { newChatBody, timeAsk } from './sse-timing';
 
@@ -49,14 +47,7 @@ function residentParts(pid: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
-const preloadSource = readFileSync(
-  fileURLToPath(new URL('./memory-probe-preload.ts', import.meta.url)),
-  'utf8',
-);
-const work = mkdtempSync(join(tmpdir(), 'parley-memory-'));
-const preload = join(work, 'preload.mjs');
-writeFileSync(preload, (await transform(preloadSource, { loader: 'ts', format: 'esm' })).code);
-const out = join(work, 'probe');
+const { work, preload, out } = await compilePreload('memory-probe-preload.ts', 'parley-memory-');
 let dumps = 0;
 
 async function reading(pid: number) {

@@ -8,15 +8,14 @@
 // connection, the pool's counts when they asked, new connections, time on the connection per statement, the
 // event loop's delay and utilisation. PROBE_POOL_MAX / PROBE_POOL_MIN / PROBE_POOL_IDLE_MS (passed through)
 // change the pool without changing the server.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
 import { startFakeOpenAI } from '@parley/fakes/openai-server';
 import { startParley } from '../../e2e/support/parley-server';
 import { benchEnv, onEngine, registerUser, type BenchUser, type Engine } from './bench-server';
 import { closedLoop } from './closed-loop';
+import { compilePreload } from './compile-preload';
 import { backendPids, cpuTimeOfMs } from './database-processes';
 import { cpuTimeMs, loadAverage } from './proc-readings';
 import { chatRequestFor, newChatBody, timeAsk, timeCompletion, type StreamTiming } from './sse-timing';
@@ -92,14 +91,7 @@ function describeProbe(report: ProbeReport): string[] {
   ];
 }
 
-const preloadSource = readFileSync(
-  fileURLToPath(new URL('./burst-probe-preload.ts', import.meta.url)),
-  'utf8',
-);
-const work = mkdtempSync(join(tmpdir(), 'parley-probe-'));
-const preload = join(work, 'preload.mjs');
-writeFileSync(preload, (await transform(preloadSource, { loader: 'ts', format: 'esm' })).code);
-const out = join(work, 'probe');
+const { work, preload, out } = await compilePreload('burst-probe-preload.ts', 'parley-probe-');
 
 const fake = await startFakeOpenAI();
 await onEngine(engine, async (engineEnv) => {
