@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import '../../../test/provided-context';
 import { openDatabase, type Database } from '../client';
 import { createPglite } from '../pglite';
 import { lockDataDir } from './data-dir-lock';
+import { makeTemplate } from './make-template';
 import { openEarly, type EarlyEmbedded } from './open-early';
 import type { EmbeddedDatabaseEvent } from './worker-client';
 
@@ -26,8 +27,12 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-function early(env: NodeJS.ProcessEnv, cwd: string): EarlyEmbedded | undefined {
-  const opened = openEarly(env, cwd);
+function early(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  opts?: Parameters<typeof openEarly>[2],
+): EarlyEmbedded | undefined {
+  const opened = openEarly(env, cwd, opts);
   if (opened) cleanups.push(() => opened.discard());
   return opened;
 }
@@ -39,12 +44,32 @@ const failOnLockLoss = {
 };
 
 describe('opening the embedded database before the configuration', () => {
-  it('opens nothing for a new data dir or with DATABASE_URL', async () => {
+  it('opens nothing for a new data dir without a prepared database, or with DATABASE_URL', async () => {
     const fresh = tempDir();
     mkdirSync(join(fresh, 'data', 'db'), { recursive: true });
+    // Running from source there is no prepared database: initdb waits for a valid configuration.
     expect(early({}, fresh)).toBeUndefined();
+    expect(early({}, fresh, { template: null })).toBeUndefined();
     expect(early({ DATABASE_URL: 'postgres://localhost/x' }, await cwdWithDatabase())).toBeUndefined();
   });
+
+  it('makes a new data dir from the prepared database at once, and removes it again when discarded', async () => {
+    const template = join(tempDir(), 'embedded-template.tar.gz');
+    await makeTemplate(template, { compression: 'gzip' });
+    const cwd = tempDir();
+    const started = early({}, cwd, { template });
+    const opened = await started?.opening;
+    const { rows } = await opened!.client.query<{ n: number }>('select count(*)::int as n from users');
+    expect(rows).toEqual([{ n: 0 }]);
+    await started?.discard();
+    expect(existsSync(join(cwd, 'data', 'db'))).toBe(false);
+
+    // A folder holding something else is not a new database: it is left to the configured start to refuse.
+    const other = tempDir();
+    mkdirSync(join(other, 'data', 'db'), { recursive: true });
+    writeFileSync(join(other, 'data', 'db', 'notes.txt'), 'mine');
+    expect(early({}, other, { template })).toBeUndefined();
+  }, 120_000);
 
   it('opens DATA_DIR/db once: the database opened later is that one, on the same lock', async () => {
     const cwd = await cwdWithDatabase();

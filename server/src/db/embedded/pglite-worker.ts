@@ -136,7 +136,7 @@ if (port) {
   if (template) {
     // Only this one-off process unpacks: the worker thread never loads `tar`.
     const { unpackTemplate } = await import('./unpack-template');
-    await unpackTemplate(template, dataDir);
+    unpackTemplate(template, dataDir);
   } else {
     const db = await createPglite({ dataDir, smallMemory: true });
     await db.close();

@@ -77,7 +77,7 @@ function spawn(data: WorkerData): Worker {
  * The database prepared at build time (initdb and every migration done, `make-template.ts`), beside the
  * bundle; none when running from source, where migrations may be newer than the last build.
  */
-function preparedTemplate(): string | null {
+export function preparedTemplate(): string | null {
   if (import.meta.url.endsWith('.ts')) return null;
   const path = fileURLToPath(new URL('./embedded-template.tar.gz', import.meta.url));
   return existsSync(path) ? path : null;
