@@ -13,7 +13,7 @@
   var json = { Accept: 'application/json' };
   // No Web Lock here, unlike the app's later refreshes: its grant waits for a free main thread, which the
   // bundle's evaluation holds for hundreds of milliseconds; tabs opened together are covered by the server's
-  // rotation grace (the token rotated last still answers for 30 s).
+  // rotation grace (a token rotated away in the last 30 s, up to 8 rotations behind, still answers).
   var session = window.fetch('/api/auth/refresh', { method: 'POST', headers: json, credentials: 'include' });
   var match = /^\/c\/([^/?#]+)\/?$/.exec(window.location.pathname);
   var id = match && match[1];

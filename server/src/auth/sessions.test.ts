@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { createTestUser } from '../../test/test-users';
-import { createSessions, ROTATION_GRACE_MS } from './sessions';
+import { createSessions, GRACE_ROTATIONS, ROTATION_GRACE_MS } from './sessions';
 
 describeEachEngine('sessions', (getDb, { getDatabase }) => {
   let clock = Date.now();
@@ -48,15 +48,33 @@ describeEachEngine('sessions', (getDb, { getDatabase }) => {
     clock = Date.now();
   });
 
-  it('revokes the session when an older token than the last rotated one comes back, even at once', async () => {
+  it('answers a token two rotations behind within the grace (tabs refreshing out of order), then revokes on its reuse', async () => {
+    // Four tabs reload together: one refreshes with the cookie, another already holding the new cookie
+    // refreshes again, and a third's request with the first cookie is answered after both.
     const { user } = await createTestUser(getDatabase());
     const { token: first } = await sessions().start(user.id);
     const second = await sessions().rotate(first);
     if (!second.ok) throw new Error('rotation failed');
     const third = await sessions().rotate(second.refresh.token);
     if (!third.ok) throw new Error('rotation failed');
+    expect(await sessions().rotate(first)).toEqual(third);
+    clock += ROTATION_GRACE_MS + 1000;
     expect(await sessions().rotate(first)).toEqual({ ok: false, reason: 'reused' });
     expect(await sessions().rotate(third.refresh.token)).toEqual({ ok: false, reason: 'revoked' });
+    clock = Date.now();
+  });
+
+  it('revokes the session when a token more rotations behind than tabs would be comes back, even at once', async () => {
+    const { user } = await createTestUser(getDatabase());
+    const { token: first } = await sessions().start(user.id);
+    let token = first;
+    for (let step = 0; step <= GRACE_ROTATIONS; step += 1) {
+      const rotated = await sessions().rotate(token);
+      if (!rotated.ok) throw new Error('rotation failed');
+      token = rotated.refresh.token;
+    }
+    expect(await sessions().rotate(first)).toEqual({ ok: false, reason: 'reused' });
+    expect(await sessions().rotate(token)).toEqual({ ok: false, reason: 'revoked' });
   });
 
   it('does not answer a token of another key (another deployment)', async () => {

@@ -29,9 +29,9 @@ export interface Sessions {
   start(userId: string): Promise<IssuedRefreshToken>;
   /**
    * Swaps a refresh token for the next one of its session. A token that was already rotated away means
-   * it was copied: the whole session is revoked (theft detection) — except the token rotated last,
-   * presented again within `ROTATION_GRACE_MS` (several tabs refreshing at once), which gets the
-   * session's current token.
+   * it was copied: the whole session is revoked (theft detection) — except a token rotated away within
+   * `ROTATION_GRACE_MS` and at most `GRACE_ROTATIONS` rotations behind (several tabs refreshing at once),
+   * which gets the session's current token.
    */
   rotate(token: string | undefined): Promise<RotationOutcome>;
   /** Revokes the session of this token, if any. */
@@ -41,8 +41,14 @@ export interface Sessions {
   revokeOthers(userId: string, token: string | undefined): Promise<number>;
 }
 
-/** How long the token rotated last still answers with the session's current one. */
+/** How long a token rotated away still answers with the session's current one (tabs refreshing together). */
 export const ROTATION_GRACE_MS = 30_000;
+/**
+ * How many rotations behind the session such a token may be: tabs opened together send their refreshes
+ * unordered (each page's first one goes out before its app can take the tabs' lock), so a tab may present
+ * the cookie of two rotations ago after another tab already refreshed with the newer one.
+ */
+export const GRACE_ROTATIONS = 8;
 
 export function createSessions(deps: {
   db: Db;
@@ -55,6 +61,15 @@ export function createSessions(deps: {
   // The next token is a keyed hash of the current one: every instance, and a second request with the same
   // token, arrives at the same next token without storing it; without the key it cannot be guessed.
   const nextOf = (token: string) => createHmac('sha256', rotationKey).update(token).digest('base64url');
+  /** The session's current token when it is at most `GRACE_ROTATIONS` rotations after `token`, else undefined. */
+  const currentFrom = (token: string, currentHash: string): string | undefined => {
+    let next = token;
+    for (let step = 0; step < GRACE_ROTATIONS; step += 1) {
+      next = nextOf(next);
+      if (hashOpaqueToken(next) === currentHash) return next;
+    }
+    return undefined;
+  };
 
   /** `token` is no session's current token: the grace answer, or a reuse that revokes its session. */
   const replay = async (token: string, hash: string, at: Date): Promise<RotationOutcome> => {
@@ -63,10 +78,14 @@ export function createSessions(deps: {
     const session = await findSessionById(db, rotated.sessionId);
     if (!session || session.revokedAt) return { ok: false, reason: 'revoked' };
     if (session.expiresAt <= at) return { ok: false, reason: 'expired' };
-    const next = nextOf(token);
-    const isLast = session.refreshTokenHash === hashOpaqueToken(next);
-    if (isLast && at.getTime() - rotated.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
-      return { ok: true, userId: session.userId, refresh: { token: next, expiresAt: session.expiresAt } };
+    if (at.getTime() - rotated.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
+      const current = currentFrom(token, session.refreshTokenHash);
+      if (current)
+        return {
+          ok: true,
+          userId: session.userId,
+          refresh: { token: current, expiresAt: session.expiresAt },
+        };
     }
     await revokeSession(db, session.id, at);
     return { ok: false, reason: 'reused' };
