@@ -231,11 +231,15 @@ async function traced<T>(
   return { result, events: (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents };
 }
 
-/** The navigation's start on the trace clock (its `navigationStart` mark in the page's renderer). */
+/**
+ * The navigation's start on the trace clock: the `navigationStart` mark of the page's own document (the
+ * renderer also marks empty documents, some after it: the last mark was not always the page's).
+ */
 function navigationStart(events: TraceEvent[]): number {
   const { pid } = mainThread(events);
   const marks = events.filter((e) => e.pid === pid && e.name === 'navigationStart');
-  return marks.at(-1)?.ts ?? events.find((e) => e.pid === pid)?.ts ?? 0;
+  const page = marks.filter((e) => /^https?:/.test(String(e.args?.data?.documentLoaderURL ?? '')));
+  return (page.at(-1) ?? marks.at(-1))?.ts ?? events.find((e) => e.pid === pid)?.ts ?? 0;
 }
 
 /** The page's requests on the trace clock: sent, finished (ms after `from`), the URL's path. */

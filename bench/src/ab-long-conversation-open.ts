@@ -1,0 +1,97 @@
+// Not part of `npm run bench`: A/B of two web builds opening one long conversation (issue 26), on one server
+// and one imported conversation, the builds' index.html swapped in turn (their hashed assets live side by side).
+//   npx tsx bench/src/ab-long-conversation-open.ts <indexA> <indexB> [messages] [rounds] [opens]
+// Both index files and the union of both builds' assets must be in web/dist (the server's folder); the page
+// loads web/dist/index.html, which this copies from A or B before each set of opens.
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { libreChatFile } from './big-conversations';
+import { benchEnv, registerUser, startBenchServer } from './bench-server';
+import { timeOpen } from './long-conversation-browser';
+import { loadAverage } from './proc-readings';
+import { percentile } from './stats';
+
+/** Start and end (ms after navigation start) of the page's API requests and its document milestones. */
+async function readMilestones(page: Page): Promise<Record<string, number>> {
+  return (await page.evaluate(`(() => {
+    const out = {};
+    const n = performance.getEntriesByType('navigation')[0];
+    out['document interactive'] = n.domInteractive;
+    out['DOMContentLoaded end'] = n.domContentLoadedEventEnd;
+    for (const r of performance.getEntriesByType('resource')) {
+      const path = r.name.replace(location.origin, '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
+      if (!path.startsWith('/api/') && !path.includes('early-requests')) continue;
+      if (out[path + ' sent'] !== undefined) continue;
+      out[path + ' sent'] = r.startTime;
+      out[path + ' done'] = r.responseEnd;
+    }
+    for (const m of performance.getEntriesByType('mark')) out['mark ' + m.name] = m.startTime;
+    return out;
+  })()`)) as Record<string, number>;
+}
+
+const DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const [indexA = '', indexB = ''] = process.argv.slice(2, 4);
+const size = Number(process.argv[4] ?? 20_000);
+const rounds = Number(process.argv[5] ?? 3);
+const opens = Number(process.argv[6] ?? 5);
+if (!indexA || !indexB)
+  throw new Error('usage: ab-long-conversation-open.ts <indexA> <indexB> [messages] [rounds] [opens]');
+
+const server = await startBenchServer({ ...benchEnv() });
+try {
+  const user = await registerUser(server.url);
+  const imported = await fetch(`${server.url}/api/convos/import`, {
+    method: 'POST',
+    headers: { ...user.headers, 'content-type': 'application/json' },
+    body: libreChatFile(size, 'long'),
+  });
+  const { conversationIds } = (await imported.json()) as { conversationIds: string[] };
+  const id = conversationIds[0] ?? '';
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  const all: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  const milestones: Record<'A' | 'B', Record<string, number>[]> = { A: [], B: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    const order: ('A' | 'B')[] = round % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
+    for (const variant of order) {
+      copyFileSync(join(DIST, variant === 'A' ? indexA : indexB), join(DIST, 'index.html'));
+      await timeOpen(page, id, size - 1); // warm-up: this build's assets in the HTTP cache
+      const times: number[] = [];
+      for (let i = 0; i < opens; i += 1) {
+        times.push(await timeOpen(page, id, size - 1));
+        milestones[variant].push(await readMilestones(page));
+      }
+      all[variant].push(...times);
+      console.log(
+        `round ${round + 1} ${variant}: median ${percentile(times, 50).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')}), load ${loadAverage()}`,
+      );
+    }
+  }
+  for (const variant of ['A', 'B'] as const)
+    console.log(
+      `${variant}: median ${percentile(all[variant], 50).toFixed(0)} ms, p25 ${percentile(all[variant], 25).toFixed(0)}, p75 ${percentile(all[variant], 75).toFixed(0)} over ${all[variant].length} opens`,
+    );
+  for (const variant of ['A', 'B'] as const) {
+    const keys = [...new Set(milestones[variant].flatMap((m) => Object.keys(m)))];
+    console.log(`${variant} milestones (median ms after navigation start):`);
+    for (const key of keys) {
+      const values = milestones[variant].map((m) => m[key]).filter((v): v is number => v !== undefined);
+      console.log(`  ${percentile(values, 50).toFixed(0).padStart(6)}  ${key}`);
+    }
+  }
+  await browser.close();
+} finally {
+  await server.stop();
+}
