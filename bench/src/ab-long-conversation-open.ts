@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { libreChatFile } from './big-conversations';
 import { benchEnv, registerUser, startBenchServer } from './bench-server';
-import { timeOpen } from './long-conversation-browser';
+import { FRAME_RECORDER, scrollBack, timeOpen } from './long-conversation-browser';
 import { loadAverage } from './proc-readings';
 import { percentile } from './stats';
+import { LONG_TASK_OBSERVER } from './web-perf-page';
 
 /** Start and end (ms after navigation start) of the page's API requests and its document milestones. */
 async function readMilestones(page: Page): Promise<Record<string, number>> {
@@ -37,6 +38,8 @@ const [indexA = '', indexB = ''] = process.argv.slice(2, 4);
 const size = Number(process.argv[4] ?? 20_000);
 const rounds = Number(process.argv[5] ?? 3);
 const opens = Number(process.argv[6] ?? 5);
+/** With `scroll`, each set of opens ends by scrolling back 2,000 messages (frames as the bench counts them). */
+const scroll = process.argv[7] === 'scroll';
 if (!indexA || !indexB)
   throw new Error('usage: ab-long-conversation-open.ts <indexA> <indexB> [messages] [rounds] [opens]');
 
@@ -60,6 +63,8 @@ try {
     bypassCSP: true,
   });
   const page = await context.newPage();
+  await page.addInitScript(LONG_TASK_OBSERVER);
+  await page.addInitScript(FRAME_RECORDER);
   await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
   const all: Record<'A' | 'B', number[]> = { A: [], B: [] };
   const milestones: Record<'A' | 'B', Record<string, number>[]> = { A: [], B: [] };
@@ -74,6 +79,12 @@ try {
         milestones[variant].push(await readMilestones(page));
       }
       all[variant].push(...times);
+      if (scroll) {
+        const back = await scrollBack(page, size - 1 - 2_000);
+        console.log(
+          `round ${round + 1} ${variant} scroll back: ${back.reached ? 'reached' : 'NOT reached'} in ${back.seconds.toFixed(1)} s; frames longest ${back.frames.longestMs.toFixed(0)} ms, p99 ${back.frames.p99Ms.toFixed(0)} ms, ${back.frames.over} of ${back.frames.count} ≥ 50 ms, load ${loadAverage()}`,
+        );
+      }
       console.log(
         `round ${round + 1} ${variant}: median ${percentile(times, 50).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')}), load ${loadAverage()}`,
       );
