@@ -19,8 +19,6 @@ export interface ConformanceTarget {
 }
 
 const ERROR_KINDS = { 401: 'invalid_key', 429: 'rate_limit', 500: 'upstream' } as const;
-/** Allowed time between aborting and the iteration ending. */
-const ABORT_BUDGET_MS = 100;
 
 /** Registers a vitest `describe` block: `setup` runs in beforeAll, `close` in afterAll. */
 export function describeConformance(
@@ -110,29 +108,20 @@ function registerInterruptionTests(current: () => ConformanceTarget): void {
     expect(['network', 'upstream']).toContain((error as ProviderError).kind);
   });
 
-  it(`ends within ${ABORT_BUDGET_MS} ms of an abort during a stalled stream, with no finish after it`, async () => {
+  it('ends after an abort during a stalled stream (the stall alone would hold it open), with no finish after it', async () => {
     const t = current();
     await t.scriptStall(1);
     const controller = new AbortController();
-    let abortedAt: number | undefined;
     let finishesAfterAbort = 0;
-    const abort = (): void => {
-      if (abortedAt !== undefined) return;
-      abortedAt = performance.now();
-      controller.abort();
-    };
-    // Abort shortly after the first delta, or after a while if none ever comes.
-    const fallback = setTimeout(abort, 2_000);
     const run = collectEvents(t.provider, t.request(), controller.signal, (event) => {
       if (event.type === 'finish' && controller.signal.aborted) finishesAfterAbort += 1;
-      if (event.type === 'text-delta') setTimeout(abort, 50);
+      // The fake stalls after this delta and never ends the stream: only the abort can end the iteration.
+      if (event.type === 'text-delta' && !controller.signal.aborted) setTimeout(() => controller.abort(), 50);
     });
-    const outcome = await withDeadline(run, 3_000);
-    const endedAt = performance.now();
-    clearTimeout(fallback);
+    // A hang detector, not a time limit: the mechanism is that the iteration ends at all.
+    const outcome = await withDeadline(run, 30_000);
     if (outcome === 'timed-out') throw new Error('the iteration did not end after the abort');
     expect(outcome.events.some(({ event }) => event.type === 'text-delta')).toBe(true);
-    expect(endedAt - (abortedAt ?? endedAt)).toBeLessThan(ABORT_BUDGET_MS);
     expect(finishesAfterAbort).toBe(0);
-  });
+  }, 60_000);
 }
