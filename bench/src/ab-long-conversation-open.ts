@@ -6,13 +6,16 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { libreChatFile } from './big-conversations';
-import { benchEnv, registerUser, startBenchServer } from './bench-server';
-import { FRAME_RECORDER, scrollBack, timeOpen } from './long-conversation-browser';
+import type { Page } from 'playwright-core';
+import {
+  launchChromium,
+  scrollBack,
+  serverWithLongConversation,
+  signedInPage,
+  timeOpen,
+} from './long-conversation-browser';
 import { loadAverage } from './proc-readings';
 import { percentile } from './stats';
-import { LONG_TASK_OBSERVER } from './web-perf-page';
 
 /** Start and end (ms after navigation start) of the page's API requests and its document milestones. */
 async function readMilestones(page: Page): Promise<Record<string, number>> {
@@ -43,29 +46,10 @@ const scroll = process.argv[7] === 'scroll';
 if (!indexA || !indexB)
   throw new Error('usage: ab-long-conversation-open.ts <indexA> <indexB> [messages] [rounds] [opens]');
 
-const server = await startBenchServer({ ...benchEnv() });
+const { server, user, conversationId: id } = await serverWithLongConversation(size);
 try {
-  const user = await registerUser(server.url);
-  const imported = await fetch(`${server.url}/api/convos/import`, {
-    method: 'POST',
-    headers: { ...user.headers, 'content-type': 'application/json' },
-    body: libreChatFile(size, 'long'),
-  });
-  const { conversationIds } = (await imported.json()) as { conversationIds: string[] };
-  const id = conversationIds[0] ?? '';
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript(LONG_TASK_OBSERVER);
-  await page.addInitScript(FRAME_RECORDER);
-  await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  const browser = await launchChromium();
+  const page = await signedInPage(browser, server.url, user);
   const all: Record<'A' | 'B', number[]> = { A: [], B: [] };
   const milestones: Record<'A' | 'B', Record<string, number>[]> = { A: [], B: [] };
   for (let round = 0; round < rounds; round += 1) {

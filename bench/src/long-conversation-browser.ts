@@ -1,5 +1,6 @@
-import { chromium, type Page } from 'playwright-core';
-import type { BenchServer, BenchUser } from './bench-server';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { libreChatFile } from './big-conversations';
+import { benchEnv, registerUser, startBenchServer, type BenchServer, type BenchUser } from './bench-server';
 import type { Figure } from './report';
 import { ms, percentile } from './stats';
 import {
@@ -31,6 +32,48 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
   '--disable-background-networking',
 ];
+
+/** Headless Debian Chromium as the benches drive it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A 1280×800 page signed in as `user`, recording long tasks and frames (FRAME_RECORDER). */
+export async function signedInPage(browser: Browser, url: string, user: BenchUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, viewport: VIEWPORT, bypassCSP: true });
+  const page = await context.newPage();
+  await page.addInitScript(LONG_TASK_OBSERVER);
+  await page.addInitScript(FRAME_RECORDER);
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  if (!login.ok()) throw new Error(`login answered ${login.status()}: ${await login.text()}`);
+  return page;
+}
+
+/**
+ * For the tools beside the bench (profile, A/B): a bench server with one user who imported one linear
+ * conversation of `size` messages (the bench's own import, for 200,000, waits longer than fetch does).
+ */
+export async function serverWithLongConversation(
+  size: number,
+): Promise<{ server: BenchServer; user: BenchUser; conversationId: string }> {
+  const server = await startBenchServer({ ...benchEnv() });
+  try {
+    const user = await registerUser(server.url);
+    const imported = await fetch(`${server.url}/api/convos/import`, {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: libreChatFile(size, 'long'),
+    });
+    if (!imported.ok) throw new Error(`import answered ${imported.status}: ${await imported.text()}`);
+    const { conversationIds } = (await imported.json()) as { conversationIds: string[] };
+    return { server, user, conversationId: conversationIds[0] ?? '' };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
 
 /**
  * Frame lengths (the time between two animation frames) collect in `window.__parleyFrames` while
@@ -136,22 +179,15 @@ export async function browserFigures(
   conversationId: string,
   size: number,
 ): Promise<{ figures: Figure[]; missed: string[] }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, bypassCSP: true });
-    const page = await context.newPage();
-    await page.addInitScript(LONG_TASK_OBSERVER);
-    await page.addInitScript(FRAME_RECORDER);
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: user.email, password: user.password },
-    });
-    if (!login.ok()) throw new Error(`login answered ${login.status()}: ${await login.text()}`);
+    const page = await signedInPage(browser, server.url, user);
     const newest = size - 1;
     await timeOpen(page, conversationId, newest); // warm-up: the bundle lands in the HTTP cache
     const opens: number[] = [];
     for (let run = 0; run < OPEN_RUNS; run += 1) opens.push(await timeOpen(page, conversationId, newest));
     const scroll = await scrollBack(page, newest - SCROLL_BACK);
-    await context.close();
+    await page.context().close();
     const open = percentile(opens, 50);
     const tasks =
       scroll.tasks.count === 0

@@ -11,12 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { libreChatFile } from './big-conversations';
-import { benchEnv, registerUser, startBenchServer } from './bench-server';
-import { FRAME_RECORDER, scrollBack, timeOpen } from './long-conversation-browser';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchChromium,
+  scrollBack,
+  serverWithLongConversation,
+  signedInPage,
+  timeOpen,
+} from './long-conversation-browser';
 import { loadAverage } from './proc-readings';
-import { LONG_TASK_OBSERVER } from './web-perf-page';
 
 const size = Number(process.argv[2] ?? 20_000);
 const outDir = process.argv[3] ?? join(tmpdir(), `long-conv-prof-${Date.now()}`);
@@ -299,46 +302,42 @@ function timeline(events: TraceEvent[], from: number, to: number): string {
     .join('\n');
 }
 
+/**
+ * When the trace's first and last renderer tasks started, in a loop: spreading a scroll trace's tasks into
+ * one call's arguments overflowed the stack.
+ */
+function taskSpan(events: TraceEvent[]): { first: number; last: number } {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const event of events) {
+    if (event.ph !== 'X' || event.name !== 'RunTask') continue;
+    first = Math.min(first, event.ts);
+    last = Math.max(last, event.ts);
+  }
+  return { first, last };
+}
+
 if (process.argv[2] === '--analyse') {
   const dir = process.argv[3] ?? '.';
   const read = (file: string) =>
     (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const open = read('open.json');
-  const tasks = open.filter((e) => e.ph === 'X' && e.name === 'RunTask').map((e) => e.ts);
+  const { last } = taskSpan(open);
   const from = navigationStart(open);
   console.log(`requests (trace clock, from navigationStart):\n${requests(open, from)}`);
-  console.log(`tasks ≥ 15 ms:\n${timeline(open, from, Math.max(...tasks))}`);
-  console.log(summarise('open', open, from, Math.max(...tasks)));
+  console.log(`tasks ≥ 15 ms:\n${timeline(open, from, last)}`);
+  console.log(summarise('open', open, from, last));
   const scroll = read('scroll.json');
-  const times = scroll.filter((e) => e.ph === 'X' && e.name === 'RunTask').map((e) => e.ts);
-  console.log(summarise('scroll', scroll, Math.min(...times), Math.max(...times)));
+  const span = taskSpan(scroll);
+  console.log(summarise('scroll', scroll, span.first, span.last));
   process.exit(0);
 }
 
 mkdirSync(outDir, { recursive: true });
-const server = await startBenchServer({ ...benchEnv() });
+const { server, user, conversationId: id } = await serverWithLongConversation(size);
 try {
-  const user = await registerUser(server.url);
-  const imported = await fetch(`${server.url}/api/convos/import`, {
-    method: 'POST',
-    headers: { ...user.headers, 'content-type': 'application/json' },
-    body: libreChatFile(size, 'long'),
-  });
-  const { conversationIds } = (await imported.json()) as { conversationIds: string[] };
-  const id = conversationIds[0] ?? '';
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript(LONG_TASK_OBSERVER);
-  await page.addInitScript(FRAME_RECORDER);
-  await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  const browser = await launchChromium();
+  const page = await signedInPage(browser, server.url, user);
   console.log(`load average ${loadAverage()}; ${size} messages; out ${outDir}`);
   const warm: number[] = [];
   for (let i = 0; i < 3; i += 1) warm.push(await timeOpen(page, id, size - 1));
@@ -368,8 +367,8 @@ try {
   console.log(
     `\nscroll back ${back}: reached ${r.reached} in ${r.steps} steps, ${r.seconds.toFixed(1)} s; frames longest ${r.frames.longestMs.toFixed(0)} ms, p99 ${r.frames.p99Ms.toFixed(0)} ms, ${r.frames.over} of ${r.frames.count} ≥ 50 ms; ${r.tasks.count} long tasks, longest ${r.tasks.longestMs.toFixed(0)} ms`,
   );
-  const times = scroll.events.filter((e) => e.ph === 'X' && e.name === 'RunTask').map((e) => e.ts);
-  console.log(summarise('scroll', scroll.events, Math.min(...times), Math.max(...times)));
+  const span = taskSpan(scroll.events);
+  console.log(summarise('scroll', scroll.events, span.first, span.last));
   console.log(`load average ${loadAverage()}`);
   await browser.close();
 } finally {
