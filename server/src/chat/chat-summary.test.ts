@@ -43,9 +43,22 @@ describe.each([
     let fake: FakeOpenAI;
     let server: ChatServer;
     let user: TestUser;
+    /** What the server warned of (a provider error, a retried save): shown when a reply is not the scripted one. */
+    const warnings: string[] = [];
     beforeAll(async () => {
       fake = await startFakeOpenAI();
-      server = await startChatServer(getDatabase(), chatEnv(fake, { OPENAI_MODELS: SMALL, ...summaryEnv }));
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          warnings.push(chunk.toString().slice(0, 600));
+          done();
+        },
+      });
+      server = await startChatServer(
+        getDatabase(),
+        chatEnv(fake, { OPENAI_MODELS: SMALL, ...summaryEnv }),
+        undefined,
+        { logger: createLogger('warn', destination) },
+      );
     });
     afterAll(async () => {
       await server.close();
@@ -65,6 +78,32 @@ describe.each([
       });
       return { reader, final: reader.final() };
     };
+    /**
+     * What the fake was asked, request by request, and what the server warned of: a reply that is not the one
+     * scripted names what took it.
+     */
+    const asked = () =>
+      completionBodies(fake)
+        .map((body, index) => {
+          const last = (body.messages as Array<{ content?: unknown }> | undefined)?.at(-1)?.content;
+          return `${index}: ${String(body.model)} ${JSON.stringify(last).slice(0, 40)}`;
+        })
+        .concat(warnings)
+        .join('\n');
+    /** Each reply the turns build on is the scripted one, whole (900 words), saved as finished. */
+    const expectWhole = ({ final }: Awaited<ReturnType<typeof turn>>, word: string) => {
+      const { text, error, unfinished } = final.responseMessage;
+      const words = text.split(' ');
+      expect(
+        { first: words[0], words: words.length, error: !!error, unfinished: !!unfinished },
+        `${asked()}\nthe reply: ${text.slice(0, 200)}`,
+      ).toEqual({
+        first: word,
+        words: 900,
+        error: false,
+        unfinished: false,
+      });
+    };
 
     it('keeps the first request, and summarises what no longer fits or says how much was left out', async () => {
       const summarising = 'OPENAI_SUMMARIZE' in summaryEnv;
@@ -72,14 +111,16 @@ describe.each([
       const first = await turn('GOAL: plan a trip to Lisbon', undefined, NO_PARENT);
       const conversationId = first.final.conversation.conversationId;
       expect(contextOf(first.reader)).toMatchObject({ windowTokens: 4096, droppedMessages: 0 });
+      expectWhole(first, 'apple');
       const second = await turn(filler('plum'), conversationId, first.final.responseMessage.messageId);
+      expectWhole(second, 'pear');
 
       // The third turn no longer fits: the first exchange is left out (truncation, said in `created`).
       fake.script({
         replies: [{ text: filler('pear') }, { text: 'The user plans a trip to Lisbon and likes apples.' }],
       });
       const third = await turn(filler('fig'), conversationId, second.final.responseMessage.messageId);
-      expect(contextOf(third.reader)).toMatchObject({ droppedMessages: 2 });
+      expect(contextOf(third.reader), asked()).toMatchObject({ droppedMessages: 2 });
       expect(contextOf(third.reader)?.summarizedUpTo).toBeUndefined();
       const folded = first.final.responseMessage.messageId;
 

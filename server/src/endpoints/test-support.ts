@@ -152,7 +152,8 @@ export async function startFakeOpenAIProcess(): Promise<FakeOpenAIProcess> {
 function readFakeUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`fake OpenAI did not start: ${output}`)), 15_000);
+    // A hang guard: a start from source on a loaded machine may take many seconds.
+    const timer = setTimeout(() => reject(new Error(`fake OpenAI did not start: ${output}`)), 60_000);
     child.once('exit', (code) => reject(new Error(`fake OpenAI exited with ${code}: ${output}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
