@@ -1,12 +1,16 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
+import { expect } from 'vitest';
 import type { FakeOpenAI } from '@parley/fakes/openai-server';
 import { chatEventSchema, type ChatEvent } from '@parley/shared/stream/events';
 import type { Env } from '../src/config/env';
-import type { Database } from '../src/db/client';
+import type { Database, Db } from '../src/db/client';
+import { messages } from '../src/db/schema';
 import type { Coordination } from '../src/coordination/coordination';
 import type { ManifestEntry } from '../src/tools/manifest/manifest-entry';
-import type { Logger } from '../src/lib/logger';
+import { createLogger, type Logger } from '../src/lib/logger';
 import { buildAppOn, type AppOnDatabase } from './app-on-database';
 import type { SandboxPool } from '../src/sandbox';
 import { createTestUser, type TestUser } from './test-users';
@@ -208,4 +212,51 @@ export function completionBodies(fake: FakeOpenAI): Array<Record<string, unknown
   return fake.requests
     .filter((request) => request.path.endsWith('/chat/completions'))
     .map((request) => request.body as Record<string, unknown>);
+}
+
+/** A logger keeping what the server warned of (warn and above), for a test to wait for or to show on failure. */
+export function keptWarnings(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: createLogger('warn', destination), lines };
+}
+
+/** The fake's chat requests, a line each (index, model, the start of the last message): a failure's context. */
+export function askedOf(fake: FakeOpenAI): string[] {
+  return completionBodies(fake).map((body, index) => {
+    const last = (body.messages as Array<{ content?: unknown }> | undefined)?.at(-1)?.content;
+    return `${index}: ${String(body.model)} ${JSON.stringify(last).slice(0, 40)}`;
+  });
+}
+
+/**
+ * Expects the turn's reply stored whole as scripted: `words` words starting with `first`, finished, not an error.
+ * On failure it names the stream's events, the stored text and `context` (what the fake was asked, warnings).
+ */
+export async function expectStoredReply(
+  db: Db,
+  { reader, final }: { reader: EventReader; final: Extract<ChatEvent, { type: 'final' }> },
+  expected: { first: string; words: number },
+  context: string,
+): Promise<void> {
+  const [stored] = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.messageId, final.responseMessage.messageId));
+  const words = stored?.text.split(' ') ?? [];
+  const why = `${context}\nevents: ${[...new Set(reader.types())].join(',')}\nstored: ${stored?.text.slice(0, 200)}`;
+  expect(
+    stored && {
+      first: words[0],
+      words: words.length,
+      error: !!stored.error,
+      unfinished: !!stored.unfinished,
+    },
+    why,
+  ).toEqual({ ...expected, error: false, unfinished: false });
 }

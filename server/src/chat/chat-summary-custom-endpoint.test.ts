@@ -6,10 +6,13 @@ import { NO_PARENT } from '@parley/shared/constants';
 import type { ChatEvent } from '@parley/shared/stream/events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  askedOf,
   askToEnd,
   chatEnv,
   chatUser,
   completionBodies,
+  expectStoredReply,
+  keptWarnings,
   startChatServer,
   type ChatServer,
   type EventReader,
@@ -112,12 +115,16 @@ describe.each([
     let fake: FakeOpenAI;
     let server: ChatServer;
     let user: TestUser;
+    /** What the server warned of (a provider error, a retried save): shown when a reply is not the scripted one. */
+    const warnings = keptWarnings();
     beforeAll(async () => {
       fake = await startFakeOpenAI();
       // OPENAI_SUMMARIZE is off: the custom endpoint's own keys (or the YAML block) decide.
       server = await startChatServer(
         getDatabase(),
         chatEnv(fake, { CONFIG_PATH: configFile(fake, [...yaml], [...topLevel]) }),
+        undefined,
+        { logger: warnings.logger },
       );
     });
     afterAll(async () => {
@@ -131,17 +138,24 @@ describe.each([
 
     const turn = (text: string, conversationId: string | undefined, parentMessageId: string) =>
       ask(server, user, 'Local', text, { conversationId, parentMessageId });
+    /** What the fake was asked and the server warned of: a reply that is not the scripted one names its cause. */
+    const asked = () => [...askedOf(fake), ...warnings.lines.map((line) => line.slice(0, 600))].join('\n');
+    /** Each reply the turns build on is stored as the scripted one: 900 words, finished, not an error. */
+    const expectWhole = (done: Awaited<ReturnType<typeof turn>>, word: string) =>
+      expectStoredReply(getDb(), done, { first: word, words: 900 }, asked());
 
     it('summarises what no longer fits with its summary model, and the next prompt holds it', async () => {
       fake.script({ replies: [{ text: filler('apple') }, { text: filler('pear') }] });
       const first = await turn('GOAL: plan a trip to Lisbon', undefined, NO_PARENT);
       const conversationId = first.final.conversation.conversationId;
+      await expectWhole(first, 'apple');
       const second = await turn(filler('plum'), conversationId, first.final.responseMessage.messageId);
+      await expectWhole(second, 'pear');
       fake.script({
         replies: [{ text: filler('pear') }, { text: 'The user plans a trip to Lisbon and likes apples.' }],
       });
       const third = await turn(filler('fig'), conversationId, second.final.responseMessage.messageId);
-      expect(contextOf(third.reader)).toMatchObject({ windowTokens: 4096, droppedMessages: 2 });
+      expect(contextOf(third.reader), asked()).toMatchObject({ windowTokens: 4096, droppedMessages: 2 });
       const folded = first.final.responseMessage.messageId;
 
       if (summaryModel === null) {

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAI } from '@parley/fakes/openai-server';
 import { NO_PARENT } from '@parley/shared/constants';
 import type { ChatEvent } from '@parley/shared/stream/events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  askedOf,
   askToEnd,
   chatEnv,
   chatUser,
   completionBodies,
+  expectStoredReply,
+  keptWarnings,
   startChatServer,
   type ChatServer,
   type EventReader,
@@ -17,7 +19,6 @@ import {
 import { describeEachEngine } from '../../test/describe-each-engine';
 import type { TestUser } from '../../test/test-users';
 import { messages } from '../db/schema';
-import { createLogger } from '../lib/logger';
 import { FIRST_REQUEST_INTRO, SUMMARY_INTRO } from './context';
 import { SUMMARY_INSTRUCTIONS } from './summary';
 
@@ -44,21 +45,11 @@ describe.each([
     let server: ChatServer;
     let user: TestUser;
     /** What the server warned of (a provider error, a retried save): shown when a reply is not the scripted one. */
-    const warnings: string[] = [];
+    const warnings = keptWarnings();
     beforeAll(async () => {
       fake = await startFakeOpenAI();
-      const destination = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          warnings.push(chunk.toString().slice(0, 600));
-          done();
-        },
-      });
-      server = await startChatServer(
-        getDatabase(),
-        chatEnv(fake, { OPENAI_MODELS: SMALL, ...summaryEnv }),
-        undefined,
-        { logger: createLogger('warn', destination) },
-      );
+      const env = chatEnv(fake, { OPENAI_MODELS: SMALL, ...summaryEnv });
+      server = await startChatServer(getDatabase(), env, undefined, { logger: warnings.logger });
     });
     afterAll(async () => {
       await server.close();
@@ -78,32 +69,11 @@ describe.each([
       });
       return { reader, final: reader.final() };
     };
-    /**
-     * What the fake was asked, request by request, and what the server warned of: a reply that is not the one
-     * scripted names what took it.
-     */
-    const asked = () =>
-      completionBodies(fake)
-        .map((body, index) => {
-          const last = (body.messages as Array<{ content?: unknown }> | undefined)?.at(-1)?.content;
-          return `${index}: ${String(body.model)} ${JSON.stringify(last).slice(0, 40)}`;
-        })
-        .concat(warnings)
-        .join('\n');
-    /** Each reply the turns build on is the scripted one, whole (900 words), saved as finished. */
-    const expectWhole = ({ final }: Awaited<ReturnType<typeof turn>>, word: string) => {
-      const { text, error, unfinished } = final.responseMessage;
-      const words = text.split(' ');
-      expect(
-        { first: words[0], words: words.length, error: !!error, unfinished: !!unfinished },
-        `${asked()}\nthe reply: ${text.slice(0, 200)}`,
-      ).toEqual({
-        first: word,
-        words: 900,
-        error: false,
-        unfinished: false,
-      });
-    };
+    /** What the fake was asked and the server warned of: a reply that is not the scripted one names its cause. */
+    const asked = () => [...askedOf(fake), ...warnings.lines.map((line) => line.slice(0, 600))].join('\n');
+    /** Each reply the turns build on is stored as the scripted one: 900 words, finished, not an error. */
+    const expectWhole = (done: Awaited<ReturnType<typeof turn>>, word: string) =>
+      expectStoredReply(getDb(), done, { first: word, words: 900 }, asked());
 
     it('keeps the first request, and summarises what no longer fits or says how much was left out', async () => {
       const summarising = 'OPENAI_SUMMARIZE' in summaryEnv;
@@ -111,9 +81,9 @@ describe.each([
       const first = await turn('GOAL: plan a trip to Lisbon', undefined, NO_PARENT);
       const conversationId = first.final.conversation.conversationId;
       expect(contextOf(first.reader)).toMatchObject({ windowTokens: 4096, droppedMessages: 0 });
-      expectWhole(first, 'apple');
+      await expectWhole(first, 'apple');
       const second = await turn(filler('plum'), conversationId, first.final.responseMessage.messageId);
-      expectWhole(second, 'pear');
+      await expectWhole(second, 'pear');
 
       // The third turn no longer fits: the first exchange is left out (truncation, said in `created`).
       fake.script({
@@ -177,7 +147,7 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
   let server: ChatServer;
   let user: TestUser;
   /** The server's warnings: a summariser's failure is counted when it logs it. */
-  let warnings: string[] = [];
+  let warnings = keptWarnings();
   afterAll(async () => {
     await server?.close();
     await fake?.close();
@@ -188,22 +158,16 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
     await server?.close();
     await fake?.close();
     fake = await startFakeOpenAI();
-    warnings = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        warnings.push(chunk.toString());
-        done();
-      },
-    });
+    warnings = keptWarnings();
     server = await startChatServer(
       getDatabase(),
       chatEnv(fake, { OPENAI_MODELS: SMALL, OPENAI_SUMMARIZE: 'true', OPENAI_SUMMARY_MODEL: summaryModel }),
       undefined,
-      { logger: createLogger('warn', destination) },
+      { logger: warnings.logger },
     );
     user = await chatUser(server);
   };
-  const summaryWarnings = () => warnings.filter((line) => line.includes('could not summarise'));
+  const summaryWarnings = () => warnings.lines.filter((line) => line.includes('could not summarise'));
   const turn = async (text: string, conversationId: string | undefined, parentMessageId: string) => {
     const reader = await askToEnd(server, user, {
       text,
