@@ -142,7 +142,7 @@ await checkServices();
 step('lint', 'npm', ['run', 'lint']);
 step('type check', 'npm', ['run', 'typecheck']);
 step('build', 'npm', ['run', 'build']);
-/** The projects' folders (vitest.config.ts), longest first. */
+/** The projects' folders (vitest.config.ts); none is inside another. */
 const PROJECT_FOLDERS = ['packages/shared/', 'server/', 'fakes/', 'web/', 'scripts/', 'bench/'];
 
 /**

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
 import { expect } from 'vitest';
@@ -10,7 +9,7 @@ import type { Database, Db } from '../src/db/client';
 import { messages } from '../src/db/schema';
 import type { Coordination } from '../src/coordination/coordination';
 import type { ManifestEntry } from '../src/tools/manifest/manifest-entry';
-import { createLogger, type Logger } from '../src/lib/logger';
+import type { Logger } from '../src/lib/logger';
 import { buildAppOn, type AppOnDatabase } from './app-on-database';
 import type { SandboxPool } from '../src/sandbox';
 import { createTestUser, type TestUser } from './test-users';
@@ -214,24 +213,16 @@ export function completionBodies(fake: FakeOpenAI): Array<Record<string, unknown
     .map((request) => request.body as Record<string, unknown>);
 }
 
-/** A logger keeping what the server warned of (warn and above), for a test to wait for or to show on failure. */
-export function keptWarnings(): { logger: Logger; lines: string[] } {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('warn', destination), lines };
-}
-
-/** The fake's chat requests, a line each (index, model, the start of the last message): a failure's context. */
-export function askedOf(fake: FakeOpenAI): string[] {
-  return completionBodies(fake).map((body, index) => {
+/**
+ * What a failure message needs to name its cause: the fake's chat requests, a line each (index, model, the start
+ * of the last message), then what the server warned of.
+ */
+export function failureContext(fake: FakeOpenAI, warnings: { lines: readonly string[] }): string {
+  const asked = completionBodies(fake).map((body, index) => {
     const last = (body.messages as Array<{ content?: unknown }> | undefined)?.at(-1)?.content;
     return `${index}: ${String(body.model)} ${JSON.stringify(last).slice(0, 40)}`;
   });
+  return [...asked, ...warnings.lines.map((line) => line.slice(0, 600))].join('\n');
 }
 
 /**

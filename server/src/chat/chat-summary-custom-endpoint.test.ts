@@ -6,18 +6,18 @@ import { NO_PARENT } from '@parley/shared/constants';
 import type { ChatEvent } from '@parley/shared/stream/events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  askedOf,
   askToEnd,
   chatEnv,
   chatUser,
   completionBodies,
   expectStoredReply,
-  keptWarnings,
+  failureContext,
   startChatServer,
   type ChatServer,
   type EventReader,
 } from '../../test/chat-harness';
 import { describeEachEngine } from '../../test/describe-each-engine';
+import { captureLogs } from '../../test/faults/captured-logs';
 import { tempDir } from '../../test/test-app';
 import type { TestUser } from '../../test/test-users';
 import type { Db } from '../db/client';
@@ -116,7 +116,7 @@ describe.each([
     let server: ChatServer;
     let user: TestUser;
     /** What the server warned of (a provider error, a retried save): shown when a reply is not the scripted one. */
-    const warnings = keptWarnings();
+    const warnings = captureLogs('warn');
     beforeAll(async () => {
       fake = await startFakeOpenAI();
       // OPENAI_SUMMARIZE is off: the custom endpoint's own keys (or the YAML block) decide.
@@ -138,8 +138,7 @@ describe.each([
 
     const turn = (text: string, conversationId: string | undefined, parentMessageId: string) =>
       ask(server, user, 'Local', text, { conversationId, parentMessageId });
-    /** What the fake was asked and the server warned of: a reply that is not the scripted one names its cause. */
-    const asked = () => [...askedOf(fake), ...warnings.lines.map((line) => line.slice(0, 600))].join('\n');
+    const asked = () => failureContext(fake, warnings);
     /** Each reply the turns build on is stored as the scripted one: 900 words, finished, not an error. */
     const expectWhole = (done: Awaited<ReturnType<typeof turn>>, word: string) =>
       expectStoredReply(getDb(), done, { first: word, words: 900 }, asked());

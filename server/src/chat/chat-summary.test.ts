@@ -5,18 +5,18 @@ import { NO_PARENT } from '@parley/shared/constants';
 import type { ChatEvent } from '@parley/shared/stream/events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  askedOf,
   askToEnd,
   chatEnv,
   chatUser,
   completionBodies,
   expectStoredReply,
-  keptWarnings,
+  failureContext,
   startChatServer,
   type ChatServer,
   type EventReader,
 } from '../../test/chat-harness';
 import { describeEachEngine } from '../../test/describe-each-engine';
+import { captureLogs } from '../../test/faults/captured-logs';
 import type { TestUser } from '../../test/test-users';
 import { messages } from '../db/schema';
 import { FIRST_REQUEST_INTRO, SUMMARY_INTRO } from './context';
@@ -45,7 +45,7 @@ describe.each([
     let server: ChatServer;
     let user: TestUser;
     /** What the server warned of (a provider error, a retried save): shown when a reply is not the scripted one. */
-    const warnings = keptWarnings();
+    const warnings = captureLogs('warn');
     beforeAll(async () => {
       fake = await startFakeOpenAI();
       const env = chatEnv(fake, { OPENAI_MODELS: SMALL, ...summaryEnv });
@@ -69,8 +69,7 @@ describe.each([
       });
       return { reader, final: reader.final() };
     };
-    /** What the fake was asked and the server warned of: a reply that is not the scripted one names its cause. */
-    const asked = () => [...askedOf(fake), ...warnings.lines.map((line) => line.slice(0, 600))].join('\n');
+    const asked = () => failureContext(fake, warnings);
     /** Each reply the turns build on is stored as the scripted one: 900 words, finished, not an error. */
     const expectWhole = (done: Awaited<ReturnType<typeof turn>>, word: string) =>
       expectStoredReply(getDb(), done, { first: word, words: 900 }, asked());
@@ -147,7 +146,7 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
   let server: ChatServer;
   let user: TestUser;
   /** The server's warnings: a summariser's failure is counted when it logs it. */
-  let warnings = keptWarnings();
+  let warnings = captureLogs('warn');
   afterAll(async () => {
     await server?.close();
     await fake?.close();
@@ -158,7 +157,7 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
     await server?.close();
     await fake?.close();
     fake = await startFakeOpenAI();
-    warnings = keptWarnings();
+    warnings = captureLogs('warn');
     server = await startChatServer(
       getDatabase(),
       chatEnv(fake, { OPENAI_MODELS: SMALL, OPENAI_SUMMARIZE: 'true', OPENAI_SUMMARY_MODEL: summaryModel }),
@@ -167,7 +166,8 @@ describeEachEngine('the summariser', (getDb, { getDatabase }) => {
     );
     user = await chatUser(server);
   };
-  const summaryWarnings = () => warnings.lines.filter((line) => line.includes('could not summarise'));
+  const summaryWarnings = () =>
+    warnings.messages.filter((message) => message.includes('could not summarise'));
   const turn = async (text: string, conversationId: string | undefined, parentMessageId: string) => {
     const reader = await askToEnd(server, user, {
       text,

@@ -6,18 +6,22 @@ export interface CapturedLogs {
   logger: Logger;
   /** The `msg` of every line logged so far. */
   readonly messages: string[];
+  /** Every line logged so far, whole (with its error and fields): what a failure message can show. */
+  readonly lines: string[];
   count(pattern: RegExp): number;
   /** Resolves once a message matches, polling; rejects after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
 }
 
-/** A real pino logger (warn and info) whose lines the test can read. */
-export function captureLogs(): CapturedLogs {
+/** A real pino logger (from `level` up, info by default) whose lines the test can read. */
+export function captureLogs(level: 'info' | 'warn' = 'info'): CapturedLogs {
   const messages: string[] = [];
+  const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line.trim() === '') continue;
+        lines.push(line);
         const parsed: unknown = JSON.parse(line);
         if (
           typeof parsed === 'object' &&
@@ -32,8 +36,9 @@ export function captureLogs(): CapturedLogs {
   });
   const count = (pattern: RegExp) => messages.filter((message) => pattern.test(message)).length;
   return {
-    logger: pino({ level: 'info' }, sink),
+    logger: pino({ level }, sink),
     messages,
+    lines,
     count,
     async waitFor(pattern, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
