@@ -42,6 +42,34 @@ test('a new conversation appears under Today and gets its generated title', asyn
   await expect(page).toHaveTitle('Capital of France');
 });
 
+test('a chat sent while the list is still on its way is listed once the list comes', async ({
+  page,
+  fake,
+}) => {
+  // Every read of the list is answered by the server at once (before the chat exists) but reaches the page
+  // only after the reply: the order a slow network or a busy server can give.
+  let deliver!: () => void;
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  let reads = 0;
+  await page.route(
+    (url) => url.pathname === '/api/convos',
+    async (route) => {
+      reads += 1;
+      const response = await route.fetch();
+      await delivered;
+      await route.fulfill({ response });
+    },
+  );
+  await signUp(page);
+  await expect.poll(() => reads).toBeGreaterThan(0);
+  await fake.script({ replies: [{ text: 'Hello.' }, { text: 'Early chat' }] });
+  await send(page, 'Hi');
+  await expect(messages(page).nth(1)).toContainText('Hello.');
+  deliver();
+  const sidebar = page.getByRole('navigation', { name: 'Chat history' });
+  await expect(sidebar.getByRole('link', { name: 'Early chat' })).toBeVisible({ timeout: 10_000 });
+});
+
 test('rename inline with Enter, and the name survives a reload', async ({ page, fake }) => {
   await signUp(page);
   await fake.script({ replies: [{ text: 'Sure.' }, { text: 'Some title' }] });

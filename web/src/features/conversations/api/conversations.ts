@@ -44,16 +44,31 @@ export function useConversationList() {
   return useInfiniteQuery(conversationListQuery);
 }
 
-function setPages(
+/**
+ * Changes the sidebar's list here and now. A read of the list still on its way was answered before this change
+ * (a chat created while the first list loads, a title that came meanwhile) and would put the old list back when
+ * it lands, so it is dropped and the list read again.
+ */
+export function updateConversationList(
   queryClient: QueryClient,
   update: (data: ConversationPages | undefined) => ConversationPages | undefined,
-) {
-  queryClient.setQueryData<ConversationPages>([CONVERSATIONS_PATH], update);
+): void {
+  const queryKey = [CONVERSATIONS_PATH];
+  queryClient.setQueryData<ConversationPages>(queryKey, update);
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) void readListAgain(queryClient);
+}
+
+async function readListAgain(queryClient: QueryClient): Promise<void> {
+  const queryKey = [CONVERSATIONS_PATH];
+  // Cancelling keeps the change just made (setQueryData is what a cancelled read falls back to); the refetch
+  // must not join the stale read, which it would while the list has never loaded.
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  await queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 /** A conversation was created or changed elsewhere (a reply finished, a title came): list and cache follow. */
 export function conversationSaved(queryClient: QueryClient, conversation: Conversation): void {
-  setPages(queryClient, (data) => upsertConversation(data, conversation));
+  updateConversationList(queryClient, (data) => upsertConversation(data, conversation));
   putConversation(queryClient, conversation);
 }
 
@@ -70,12 +85,16 @@ export function useRenameConversation() {
     mutationFn: ({ conversationId, title }: RenameVariables) =>
       apiPost(UPDATE_PATH, { arg: { conversationId, title } }, conversationSchema),
     onMutate: ({ conversationId, title }) =>
-      setPages(queryClient, (data) => patchConversation(data, conversationId, { title })),
+      updateConversationList(queryClient, (data) => patchConversation(data, conversationId, { title })),
     onError: (_error, { conversationId, previousTitle }) =>
-      setPages(queryClient, (data) => patchConversation(data, conversationId, { title: previousTitle })),
+      updateConversationList(queryClient, (data) =>
+        patchConversation(data, conversationId, { title: previousTitle }),
+      ),
     // A rename does not move the row (the server keeps updatedAt): patched where it is.
     onSuccess: (conversation) => {
-      setPages(queryClient, (data) => patchConversation(data, conversation.conversationId, conversation));
+      updateConversationList(queryClient, (data) =>
+        patchConversation(data, conversation.conversationId, conversation),
+      );
       putConversation(queryClient, conversation);
     },
   });
@@ -92,7 +111,7 @@ export function useDeleteConversation() {
         z.unknown(),
       ),
     onSuccess: (_result, { conversationId }) => {
-      setPages(queryClient, (data) => removeConversation(data, conversationId));
+      updateConversationList(queryClient, (data) => removeConversation(data, conversationId));
       // SPEC §4: delete sets the cached conversation to empty.
       queryClient.removeQueries({ queryKey: [conversationPath(conversationId)] });
       queryClient.removeQueries({ queryKey: [`/api/messages/${conversationId}`] });
@@ -117,7 +136,7 @@ function isConversationData(key: unknown): boolean {
 export async function refreshTitle(queryClient: QueryClient, conversationId: string): Promise<void> {
   try {
     const { title } = await apiPost(GEN_TITLE_PATH, { conversationId }, genTitleResponseSchema);
-    setPages(queryClient, (data) => patchConversation(data, conversationId, { title }));
+    updateConversationList(queryClient, (data) => patchConversation(data, conversationId, { title }));
     queryClient.setQueryData<Conversation>([conversationPath(conversationId)], (old) =>
       old ? { ...old, title } : old,
     );

@@ -15,14 +15,14 @@ import {
 import { forkResponseSchema, type ForkOption } from '@parley/shared/schemas/fork';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { putConversation } from '../../../lib/conversation-query';
-import {
-  nextListCursor,
-  patchConversation,
-  removeConversation,
-  type ConversationPages,
-} from '../conversation-cache';
+import { nextListCursor, patchConversation, removeConversation } from '../conversation-cache';
 import { useTagsUi } from '../tags-ui';
-import { CONVERSATIONS_PATH, conversationListQuery, conversationSaved } from './conversations';
+import {
+  CONVERSATIONS_PATH,
+  conversationListQuery,
+  conversationSaved,
+  updateConversationList,
+} from './conversations';
 
 const UPDATE_PATH = '/api/convos/update';
 
@@ -57,13 +57,6 @@ export const taggedListQuery = (tag: string) =>
     getNextPageParam: nextListCursor,
   });
 
-function patchMainList(
-  queryClient: QueryClient,
-  update: (data: ConversationPages | undefined) => ConversationPages | undefined,
-) {
-  queryClient.setQueryData<ConversationPages>([CONVERSATIONS_PATH], update);
-}
-
 /** Every list (sidebar, a tag's, archived) reads again; the open conversation takes the answer. */
 async function settle(queryClient: QueryClient, conversation: Conversation): Promise<void> {
   putConversation(queryClient, conversation);
@@ -86,10 +79,10 @@ export function useOrganiseConversation() {
     onMutate: (arg) => {
       // Archived rows leave the sidebar at once; the rest waits for the answer.
       if (arg.isArchived === true)
-        patchMainList(queryClient, (data) => removeConversation(data, arg.conversationId));
+        updateConversationList(queryClient, (data) => removeConversation(data, arg.conversationId));
     },
     onSuccess: (conversation) => {
-      patchMainList(queryClient, (data) =>
+      updateConversationList(queryClient, (data) =>
         patchConversation(data, conversation.conversationId, conversation),
       );
       return settle(queryClient, conversation);
