@@ -13,6 +13,7 @@ import {
   type EventReader,
 } from '../../test/chat-harness';
 import { describeEachEngine } from '../../test/describe-each-engine';
+import { captureLogs } from '../../test/faults/captured-logs';
 import type { TestUser } from '../../test/test-users';
 
 let fake: FakeOpenAI;
@@ -24,8 +25,11 @@ afterAll(() => fake.close());
 describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase }) => {
   let server: ChatServer;
   let user: TestUser;
+  const logs = captureLogs('warn');
   beforeAll(async () => {
-    server = await startChatServer(getDatabase(), chatEnv(fake, { PROVIDER_TIMEOUT_MS: '1500' }));
+    server = await startChatServer(getDatabase(), chatEnv(fake, { PROVIDER_TIMEOUT_MS: '1500' }), undefined, {
+      logger: logs.logger,
+    });
   });
   afterAll(() => server.close());
   beforeEach(async () => {
@@ -59,6 +63,15 @@ describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase 
     expect(JSON.parse(reply.text)).toMatchObject({ type: 'upstream' });
     expect(reply.content).toEqual([{ type: 'error', error: reply.text }]);
     expect(await saved(reader)).toMatchObject({ error: true, text: reply.text });
+    // An operator sees it too: which reply, what kind, what the provider said.
+    const logged = logs.lines.filter((line) => line.includes(reply.messageId));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({
+      level: 40,
+      kind: 'upstream',
+      endpoint: 'openAI',
+      msg: expect.stringContaining('The engine exploded'),
+    });
   });
 
   it('a rejected provider key is reported with its SPEC kind', async () => {

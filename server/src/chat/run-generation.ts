@@ -93,6 +93,17 @@ export async function runGeneration(ctx: RunContext, failure?: RunFailure): Prom
     state.failure = toRunFailure(error);
     if (!(error instanceof ProviderError)) {
       ctx.deps.logger.error({ err: error, messageId: ctx.reply.messageId }, 'the reply failed unexpectedly');
+    } else {
+      // The user sees it in the reply; an operator sees which provider failed and how.
+      ctx.deps.logger.warn(
+        {
+          kind: state.failure.kind,
+          endpoint: ctx.reply.endpoint,
+          model: ctx.reply.model,
+          messageId: ctx.reply.messageId,
+        },
+        `the provider failed: ${state.failure.message}`,
+      );
     }
   } finally {
     // Past its time limit (and not stopped by its user): the partial reply is kept and says why it ended.
