@@ -63,18 +63,25 @@ describeEachEngine('fork and duplicate routes', (getDb, { getDatabase }) => {
     expect(response.statusCode, response.body).toBe(200);
     return forkResponseSchema.parse(response.json());
   };
-  /** The copy as `text <- parent text` lines (root: `-`), checking every id is new and every parent copied. */
+  /**
+   * The copy as `text <- parent text` lines (root: `-`), sorted, checking every id is new and every parent copied.
+   * Sorted because the order of messages saved in the same millisecond is not theirs to keep: PGlite's clock
+   * counts milliseconds, so such messages tie on `createdAt` and list by id.
+   */
   const shape = (copy: ForkResponse, originals: Record<string, string>) => {
     const byId = new Map(copy.messages.map((m: Message) => [m.messageId, m]));
     const originalIds = new Set(Object.values(originals));
-    return copy.messages.map((m) => {
-      expect(originalIds.has(m.messageId)).toBe(false);
-      expect(m.conversationId).toBe(copy.conversation.conversationId);
-      const parent = m.parentMessageId === NO_PARENT ? '-' : byId.get(m.parentMessageId)?.text;
-      expect(parent, `parent of ${m.text}`).toBeDefined();
-      return `${m.text} <- ${parent}`;
-    });
+    return copy.messages
+      .map((m) => {
+        expect(originalIds.has(m.messageId)).toBe(false);
+        expect(m.conversationId).toBe(copy.conversation.conversationId);
+        const parent = m.parentMessageId === NO_PARENT ? '-' : byId.get(m.parentMessageId)?.text;
+        expect(parent, `parent of ${m.text}`).toBeDefined();
+        return `${m.text} <- ${parent}`;
+      })
+      .sort();
   };
+  const sorted = (lines: string[]) => [...lines].sort();
 
   it('forks the visible path, with branches, or down to the target level, as a new conversation', async () => {
     const alice = await user('alice');
@@ -86,12 +93,12 @@ describeEachEngine('fork and duplicate routes', (getDb, { getDatabase }) => {
       model: 'gpt-4o',
     });
     expect(direct.conversation.conversationId).not.toBe(conversationId);
-    expect(shape(direct, ids)).toEqual(['u1 <- -', 'a1 <- u1', 'u2 <- a1']);
+    expect(shape(direct, ids)).toEqual(sorted(['u1 <- -', 'a1 <- u1', 'u2 <- a1']));
 
     const branches = await fork(alice, { conversationId, messageId: ids.u2, option: 'includeBranches' });
-    expect(shape(branches, ids)).toEqual(['u1 <- -', 'a1 <- u1', 'a1b <- u1', 'u2 <- a1']);
+    expect(shape(branches, ids)).toEqual(sorted(['u1 <- -', 'a1 <- u1', 'a1b <- u1', 'u2 <- a1']));
     const level = await fork(alice, { conversationId, messageId: ids.a1, option: 'target' });
-    expect(shape(level, ids)).toEqual(['u1 <- -', 'a1 <- u1', 'a1b <- u1']);
+    expect(shape(level, ids)).toEqual(sorted(['u1 <- -', 'a1 <- u1', 'a1b <- u1']));
 
     const split = await fork(alice, {
       conversationId,
@@ -99,16 +106,18 @@ describeEachEngine('fork and duplicate routes', (getDb, { getDatabase }) => {
       option: 'directPath',
       splitAtTarget: true,
     });
-    expect(shape(split, ids)).toEqual(['a1 <- -', 'u2 <- a1', 'a2 <- u2']);
+    expect(shape(split, ids)).toEqual(sorted(['a1 <- -', 'u2 <- a1', 'a2 <- u2']));
 
     // The copies are listed, and the original is unchanged.
     const messages = await app.inject({ url: `/api/messages/${conversationId}`, headers: alice.headers });
-    expect(messages.json<Message[]>().map((m) => m.text)).toEqual(['u1', 'a1', 'a1b', 'u2', 'a2']);
+    expect(sorted(messages.json<Message[]>().map((m) => m.text))).toEqual(
+      sorted(['u1', 'a1', 'a1b', 'u2', 'a2']),
+    );
     const copied = await app.inject({
       url: `/api/messages/${direct.conversation.conversationId}`,
       headers: alice.headers,
     });
-    expect(copied.json<Message[]>().map((m) => m.text)).toEqual(['u1', 'a1', 'u2']);
+    expect(sorted(copied.json<Message[]>().map((m) => m.text))).toEqual(sorted(['u1', 'a1', 'u2']));
   });
 
   it('duplicates every branch, and copies a long conversation in batches with its links remapped', async () => {
@@ -117,19 +126,19 @@ describeEachEngine('fork and duplicate routes', (getDb, { getDatabase }) => {
     const response = await post(alice, '/api/convos/duplicate', { conversationId });
     expect(response.statusCode, response.body).toBe(200);
     const copy = forkResponseSchema.parse(response.json());
-    expect(shape(copy, ids)).toEqual(['u1 <- -', 'a1 <- u1', 'a1b <- u1', 'u2 <- a1', 'a2 <- u2']);
+    expect(shape(copy, ids)).toEqual(sorted(['u1 <- -', 'a1 <- u1', 'a1b <- u1', 'u2 <- a1', 'a2 <- u2']));
 
     const long = await newConversation(alice);
+    const name = (i: number) => `${i % 2 === 0 ? 'u' : 'a'}${i}`;
     let parent = NO_PARENT;
     const chain: Record<string, string> = {};
     for (let i = 0; i < 130; i++) {
-      parent = await message(alice, long, `${i % 2 === 0 ? 'u' : 'a'}${i}`, parent);
+      parent = await message(alice, long, name(i), parent);
       chain[`m${i}`] = parent;
     }
     const last = await fork(alice, { conversationId: long, messageId: parent });
-    const lines = shape(last, chain);
-    expect(lines).toHaveLength(130);
-    expect(lines[129]).toBe('a129 <- u128');
+    const links = Array.from({ length: 130 }, (_, i) => `${name(i)} <- ${i === 0 ? '-' : name(i - 1)}`);
+    expect(shape(last, chain)).toEqual(sorted(links));
   });
 
   it('refuses a temporary chat (400), another user’s conversation or message (404) and bad input (400)', async () => {

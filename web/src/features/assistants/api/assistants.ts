@@ -10,6 +10,7 @@ import {
   errorFromResponse,
   parseSuccessBody,
 } from '../../../lib/api-client';
+import { updateCachedList } from '../../../lib/update-cached-list';
 import { z } from 'zod';
 import {
   actionListSchema,
@@ -84,13 +85,13 @@ export function useAssistantTools(enabled: boolean) {
 
 /** SPEC §4 Assistants: a created one goes first in the cache, an updated one replaces its old self. */
 export function putAssistant(queryClient: QueryClient, assistant: Assistant): void {
-  queryClient.setQueryData<Assistant[]>(LIST_KEY, (old) =>
+  updateCachedList<Assistant[]>(queryClient, LIST_KEY, (old) =>
     old ? [assistant, ...old.filter((row) => row.id !== assistant.id)] : [assistant],
   );
 }
 
 function replaceAssistant(queryClient: QueryClient, assistant: Assistant): void {
-  queryClient.setQueryData<Assistant[]>(LIST_KEY, (old) =>
+  updateCachedList<Assistant[]>(queryClient, LIST_KEY, (old) =>
     old?.some((row) => row.id === assistant.id)
       ? old.map((row) => (row.id === assistant.id ? assistant : row))
       : [assistant, ...(old ?? [])],
@@ -124,8 +125,10 @@ export function useDeleteAssistant() {
     mutationFn: ({ id, model }: { id: string; model: string }) =>
       apiDelete(`${assistantPaths.one(id)}?model=${encodeURIComponent(model)}`, assistantDeletedSchema),
     onSuccess: (_result, { id }) => {
-      queryClient.setQueryData<Assistant[]>(LIST_KEY, (old) => old?.filter((row) => row.id !== id));
-      queryClient.setQueryData<Action[]>(ACTIONS_KEY, (old) => old?.filter((row) => row.assistant_id !== id));
+      updateCachedList<Assistant[]>(queryClient, LIST_KEY, (old) => old?.filter((row) => row.id !== id));
+      updateCachedList<Action[]>(queryClient, ACTIONS_KEY, (old) =>
+        old?.filter((row) => row.assistant_id !== id),
+      );
     },
   });
 }
@@ -150,7 +153,7 @@ export function useUpsertAction() {
       apiPost(assistantPaths.upsertAction(assistantId), body, actionSaveResponseSchema),
     onSuccess: ([, assistant, action]) => {
       replaceAssistant(queryClient, assistant);
-      queryClient.setQueryData<Action[]>(ACTIONS_KEY, (old) => [
+      updateCachedList<Action[]>(queryClient, ACTIONS_KEY, (old) => [
         action,
         ...(old ?? []).filter((row) => row.action_id !== action.action_id),
       ]);
@@ -164,12 +167,11 @@ export function useDeleteAction() {
   return useMutation({
     mutationFn: ({ assistantId, action, model }: { assistantId: string; action: Action; model: string }) =>
       apiDelete(assistantPaths.deleteAction(assistantId, action.action_id, model), messageResponseSchema),
-    onSuccess: (_result, { assistantId, action }) => {
-      queryClient.setQueryData<Action[]>(ACTIONS_KEY, (old) =>
+    onSuccess: (_result, { action }) => {
+      updateCachedList<Action[]>(queryClient, ACTIONS_KEY, (old) =>
         old?.filter((row) => row.action_id !== action.action_id),
       );
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
-      void assistantId;
     },
   });
 }

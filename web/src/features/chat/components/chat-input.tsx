@@ -88,11 +88,21 @@ export function ChatInput({
   // Also when the box becomes usable (endpoints loaded, a key set) for the conversation shown.
   useEffect(() => {
     if (blocked) return;
+    // A key or a press meanwhile: the person went somewhere (a Tab through the side panel, a click), and the
+    // focus stays there. Focus the app moved (a closing menu giving it back to its button) is taken.
+    let personActed = false;
+    const acted = () => (personActed = true);
+    document.addEventListener('keydown', acted, true);
+    document.addEventListener('pointerdown', acted, true);
     const timer = window.setTimeout(() => {
-      // Never take the focus from where the person is typing or choosing meanwhile (search box, a menu).
-      if (!isBusyElsewhere(document.activeElement)) area.current?.focus();
+      // Nor from where the person is typing or choosing (search box, a menu).
+      if (!personActed && !isBusyElsewhere(document.activeElement)) area.current?.focus();
     }, FOCUS_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('keydown', acted, true);
+      document.removeEventListener('pointerdown', acted, true);
+    };
   }, [resetKey, blocked]);
 
   // Grows with its text from 44px up to the CSS max-height (65vh, 75vh from md), then scrolls.

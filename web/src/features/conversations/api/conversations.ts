@@ -14,6 +14,7 @@ import {
 } from '@parley/shared/schemas/conversation';
 import { apiPost, apiGet } from '../../../lib/api-client';
 import { conversationPath, putConversation } from '../../../lib/conversation-query';
+import { updateCachedList } from '../../../lib/update-cached-list';
 import {
   nextListCursor,
   patchConversation,
@@ -44,26 +45,12 @@ export function useConversationList() {
   return useInfiniteQuery(conversationListQuery);
 }
 
-/**
- * Changes the sidebar's list here and now. A read of the list still on its way was answered before this change
- * (a chat created while the first list loads, a title that came meanwhile) and would put the old list back when
- * it lands, so it is dropped and the list read again.
- */
+/** A local change of the sidebar's list (see updateCachedList: a read on its way is dropped). */
 export function updateConversationList(
   queryClient: QueryClient,
   update: (data: ConversationPages | undefined) => ConversationPages | undefined,
 ): void {
-  const queryKey = [CONVERSATIONS_PATH];
-  queryClient.setQueryData<ConversationPages>(queryKey, update);
-  if (queryClient.isFetching({ queryKey, exact: true }) > 0) void readListAgain(queryClient);
-}
-
-async function readListAgain(queryClient: QueryClient): Promise<void> {
-  const queryKey = [CONVERSATIONS_PATH];
-  // Cancelling keeps the change just made (setQueryData is what a cancelled read falls back to); the refetch
-  // must not join the stale read, which it would while the list has never loaded.
-  await queryClient.cancelQueries({ queryKey, exact: true });
-  await queryClient.invalidateQueries({ queryKey, exact: true });
+  updateCachedList(queryClient, [CONVERSATIONS_PATH], update);
 }
 
 /** A conversation was created or changed elsewhere (a reply finished, a title came): list and cache follow. */

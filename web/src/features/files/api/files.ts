@@ -9,6 +9,7 @@ import {
   type FileUploadResponse,
 } from '@parley/shared/schemas/file';
 import { apiFetch, apiGet, apiPost, errorFromResponse, parseSuccessBody } from '../../../lib/api-client';
+import { updateCachedList } from '../../../lib/update-cached-list';
 import type { FileToDelete } from '../logic/delete-batcher';
 
 /** `GET /api/files`: the caller's files, newest first. */
@@ -61,7 +62,7 @@ export async function deleteFiles(files: readonly FileToDelete[]): Promise<void>
 
 /** SPEC §4: an upload goes to the front of the files list, one row per file id. */
 export function addToFilesCache(queryClient: QueryClient, file: FileObject): void {
-  queryClient.setQueryData<FileObject[]>([paths.files], (old) =>
+  updateCachedList<FileObject[]>(queryClient, [paths.files], (old) =>
     old ? [file, ...old.filter((row) => row.file_id !== file.file_id)] : old,
   );
 }
@@ -69,7 +70,7 @@ export function addToFilesCache(queryClient: QueryClient, file: FileObject): voi
 /** SPEC §4: deleted files leave the cache. */
 export function removeFromFilesCache(queryClient: QueryClient, fileIds: readonly string[]): void {
   const gone = new Set(fileIds);
-  queryClient.setQueryData<FileObject[]>([paths.files], (old) =>
+  updateCachedList<FileObject[]>(queryClient, [paths.files], (old) =>
     old?.filter((row) => !gone.has(row.file_id)),
   );
 }
