@@ -1,37 +1,15 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { slowList } from '../test/slow-list';
 import { updateCachedList } from './update-cached-list';
 
 const KEY = ['/api/things'];
-
-/**
- * A list on the server whose reads answer with the list as it was when they arrived, but reach the client only
- * once `land()` is called: a read answered before a change lands after it.
- */
-function slowList(initial: string[]) {
-  const rows = [...initial];
-  let open!: () => void;
-  let gate = new Promise<void>((resolve) => (open = resolve));
-  let reads = 0;
-  return {
-    queryFn: async () => {
-      reads += 1;
-      const answer = [...rows];
-      await gate;
-      return answer;
-    },
-    add: (row: string) => rows.unshift(row),
-    land: () => open(),
-    hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
-    reads: () => reads,
-  };
-}
 
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
 /** A mounted screen showing the list: an observer keeps its query active. */
-function shown(list: ReturnType<typeof slowList>) {
+function shown(list: ReturnType<typeof slowList<string>>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stops.push(new QueryObserver(queryClient, { queryKey: KEY, queryFn: list.queryFn }).subscribe(() => {}));
   return { queryClient, rows: () => queryClient.getQueryData<string[]>(KEY) };
@@ -41,7 +19,7 @@ const addRow = (row: string) => (old: string[] | undefined) => (old ? [row, ...o
 
 describe('updateCachedList', () => {
   it('a row added while the first read is on its way is there once the list has loaded', async () => {
-    const list = slowList([]);
+    const list = slowList<string>([]);
     const { queryClient, rows } = shown(list);
     await expect.poll(list.reads).toBe(1);
 

@@ -1,6 +1,7 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@parley/shared/schemas/conversation';
+import { slowList } from '../../../test/slow-list';
 import type { ConversationPages } from '../conversation-cache';
 import { CONVERSATIONS_PATH, conversationListQuery, conversationSaved } from './conversations';
 
@@ -13,31 +14,17 @@ const convo = (id: string): Conversation => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-/**
- * The server's list, and reads of it that answer with the list as it was when they arrived but reach the client
- * only when `land()` is called: a read that was answered before a chat was saved lands after it.
- */
+/** The sidebar: an observer that keeps the list query active, as the mounted sidebar does. */
+/** The server's list of conversations, its reads slow (see slowList), as the list query's pages. */
 function slowServer(initial: string[]) {
-  const rows = [...initial];
-  let open!: () => void;
-  let gate = new Promise<void>((resolve) => (open = resolve));
-  let reads = 0;
-  const queryFn = async () => {
-    reads += 1;
-    const answer = rows.map(convo);
-    await gate;
-    return { conversations: answer, nextCursor: null };
-  };
+  const list = slowList<string>(initial);
   return {
-    queryFn,
-    save: (id: string) => rows.unshift(id),
-    land: () => open(),
-    hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
-    reads: () => reads,
+    ...list,
+    queryFn: async () => ({ conversations: (await list.queryFn()).map(convo), nextCursor: null }),
+    save: list.add,
   };
 }
 
-/** The sidebar: an observer that keeps the list query active, as the mounted sidebar does. */
 function sidebar(server: ReturnType<typeof slowServer>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const observer = new InfiniteQueryObserver(queryClient, {
