@@ -23,10 +23,14 @@ test('says what is not sent to the model, then shows the summary behind a divide
   await expect(messages(page).nth(1)).toContainText('apple apple');
   await expect(page.getByRole('log', { name: 'Messages' })).toHaveAttribute('aria-busy', 'false');
   await send(page, filler('plum'));
-  await expect(messages(page).nth(3)).toContainText('pear pear');
+  await expect(messages(page).filter({ hasText: 'plum plum' })).toHaveCount(1);
+  await expect(messages(page).last()).toContainText('pear pear');
   await expect(page.getByRole('log', { name: 'Messages' })).toHaveAttribute('aria-busy', 'false');
   await send(page, filler('fig'));
-  await expect(messages(page).nth(5)).toContainText('pear pear');
+  // The thread is virtual: once the last reply fills the view, the first message may leave the page, so the
+  // reply is found as the last article after the one it answers, not by its index.
+  await expect(messages(page).filter({ hasText: 'fig fig' })).toHaveCount(1);
+  await expect(messages(page).last()).toContainText('pear pear');
   const notice = page.getByRole('status').filter({ hasText: 'earlier messages are not sent to the model' });
   await expect(notice).toHaveText('2 earlier messages are not sent to the model');
   await expect(page.getByText(/ \/ 4,096$/)).toBeVisible();
