@@ -3,6 +3,7 @@
 import type * as OpenAISdk from 'openai';
 import type OpenAI from 'openai';
 import { openAISdk } from '../lib/provider-sdks';
+import { withStaleConnectionRetry } from '../net/stale-connection-retry';
 import type { EmbeddingsSettings } from './settings';
 
 export interface Embedder {
@@ -53,7 +54,7 @@ function clientFor(
   { OpenAI, AzureOpenAI }: typeof OpenAISdk,
   settings: Exclude<EmbeddingsSettings, { provider: 'none' }>,
 ): OpenAI {
-  const common = { maxRetries: 0, timeout: REQUEST_TIMEOUT_MS };
+  const common = { maxRetries: 0, timeout: REQUEST_TIMEOUT_MS, fetch: withStaleConnectionRetry(fetch) };
   switch (settings.provider) {
     case 'openai':
       return new OpenAI({ ...common, apiKey: settings.apiKey, baseURL: settings.baseURL ?? null });

@@ -1,6 +1,7 @@
 // The `@anthropic-ai/sdk` client, built only from resolved credentials.
 import type Anthropic from '@anthropic-ai/sdk';
 import { withLineLimit } from '../shared/line-limit';
+import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
 import { anthropicSdk } from '../../lib/provider-sdks';
 import type { Credentials } from '../types';
 
@@ -29,8 +30,9 @@ export function createAnthropicClient(
     timeout: settings.timeoutMs,
     logLevel: 'warn',
     openTelemetry: false,
-    // Event-stream lines are capped before the SDK's parser buffers them.
-    fetch: withLineLimit(credentials.fetch ?? fetch),
+    // Event-stream lines are capped before the SDK's parser buffers them; a request whose kept-alive
+    // connection was closed under it is sent again once.
+    fetch: withLineLimit(withStaleConnectionRetry(credentials.fetch ?? fetch)),
     ...(credentials.headers ? { defaultHeaders: credentials.headers } : {}),
   });
 }

@@ -4,6 +4,7 @@ import type OpenAI from 'openai';
 import { createOpenAIClient } from '../openai/create-openai-client';
 import type { ClientSettings } from '../openai/create-openai-client';
 import { withLineLimit } from '../shared/line-limit';
+import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
 import { openAISdk } from '../../lib/provider-sdks';
 import { ProviderError } from '../types';
 import type { AzureTarget, Credentials } from '../types';
@@ -39,7 +40,8 @@ export function createAzureClient(credentials: Credentials, settings: ClientSett
     maxRetries: 0,
     timeout: settings.timeoutMs,
     logLevel: 'warn',
-    // Event-stream lines are capped before the SDK's parser buffers them.
-    fetch: withLineLimit(credentials.fetch ?? fetch),
+    // Event-stream lines are capped before the SDK's parser buffers them; a request whose kept-alive
+    // connection was closed under it is sent again once.
+    fetch: withLineLimit(withStaleConnectionRetry(credentials.fetch ?? fetch)),
   });
 }

@@ -2,7 +2,8 @@
 // `result.value`s (create answers and the final message), and broken connections.
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
-import { NETWORK_CODES, causeCode } from '../shared/transport-error';
+import { causeCode } from '../../net/cause-code';
+import { NETWORK_CODES } from '../shared/transport-error';
 
 /** Error codes of Node's fetch (undici) and sockets for a connection that failed or broke. */
 

@@ -2,7 +2,8 @@
 // connections) to ProviderError, once.
 import { ProviderError } from '../types';
 import type { ProviderErrorKind } from '../types';
-import { NETWORK_CODES, causeCode } from '../shared/transport-error';
+import { causeCode } from '../../net/cause-code';
+import { NETWORK_CODES } from '../shared/transport-error';
 
 const CONTEXT_LENGTH = /too long|message_length_exceeds_limit|context/i;
 const MODEL = /model/i;

@@ -1,6 +1,7 @@
 // The `openai` SDK client for OpenAI and OpenAI-compatible servers, built only from resolved credentials.
 import type OpenAI from 'openai';
 import { withLineLimit } from '../shared/line-limit';
+import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
 import { openAISdk } from '../../lib/provider-sdks';
 import type { Credentials } from '../types';
 
@@ -28,8 +29,9 @@ export function createOpenAIClient(credentials: Credentials, settings: ClientSet
     maxRetries: 0,
     timeout: settings.timeoutMs,
     logLevel: 'warn',
-    // Event-stream lines are capped before the SDK's parser buffers them.
-    fetch: withLineLimit(credentials.fetch ?? fetch),
+    // Event-stream lines are capped before the SDK's parser buffers them; a request whose kept-alive
+    // connection was closed under it is sent again once.
+    fetch: withLineLimit(withStaleConnectionRetry(credentials.fetch ?? fetch)),
     defaultHeaders: { ...(apiKey === '' ? { authorization: null } : {}), ...credentials.headers },
   });
 }

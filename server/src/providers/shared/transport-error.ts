@@ -1,17 +1,8 @@
+import { causeCode } from '../../net/cause-code';
 import { ProviderError } from '../types';
 
 /** Node and undici codes of a connection that failed or broke. */
 export const NETWORK_CODES = /^(UND_ERR_|ECONN|EPIPE|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)/;
-
-/** The first string `code` along an error's `cause` chain (SDKs wrap the socket error once or twice). */
-export function causeCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    if ('code' in current && typeof current.code === 'string') return current.code;
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return '';
-}
 
 /** Whether an error outside the vendor's answers is a failed or broken connection. */
 export function isNetworkFailure(error: unknown): boolean {

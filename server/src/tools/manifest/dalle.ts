@@ -3,6 +3,7 @@
 // saved as the user's files and shown as `image_file` parts.
 import { randomUUID } from 'node:crypto';
 import { openAISdk } from '../../lib/provider-sdks';
+import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
 import { ToolError, type Tool, type ToolContext } from '../tool';
 import { IMAGE_SHOWN, saveBase64Image } from './generated-image';
 import type { ManifestEntry, ToolDeps } from './manifest-entry';
@@ -105,7 +106,7 @@ function dalleTool(deps: ToolDeps, variant: Variant): Tool {
     const client = new OpenAI({
       apiKey: ctx.auth[variant.authField] ?? '',
       baseURL,
-      fetch: deps.fetch,
+      fetch: withStaleConnectionRetry(deps.fetch),
       maxRetries: 0,
     });
     const pick = (name: string, fallback: string) => (typeof args[name] === 'string' ? args[name] : fallback);

@@ -1,0 +1,29 @@
+// A request sent on a kept-alive connection that the provider (or a proxy before it) closes at that moment
+// fails before any answer, with a reset. Browsers send such a request again on a new connection; Node's fetch
+// does so only for idempotent methods, and every provider call is a POST. The SDKs run with `maxRetries: 0`
+// (the chat engine decides about failures), so this sends the request once more when fetch itself failed
+// with a reset — never after an answer began, and never for an HTTP error.
+import type { FetchLike } from './address-guard';
+import { causeCode } from './cause-code';
+
+/** Codes of a connection closed under a request: reset by the peer, written after its close, closed early. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** Bodies fetch can send a second time (a stream is read once). */
+function canSendAgain(input: string | URL | Request, body: RequestInit['body']): boolean {
+  if (input instanceof Request && input.body !== null) return false;
+  return !(body instanceof ReadableStream);
+}
+
+/** `inner`, sending a request again once when its connection was reset before any answer. */
+export function withStaleConnectionRetry(inner: FetchLike): FetchLike {
+  return async (input, init) => {
+    try {
+      return await inner(input, init);
+    } catch (error) {
+      if (init?.signal?.aborted || !RESET_CODES.has(causeCode(error)) || !canSendAgain(input, init?.body))
+        throw error;
+      return inner(input, init);
+    }
+  };
+}
