@@ -15,6 +15,8 @@ export interface ScriptedReply {
   error?: { status: number; code?: string | null; message?: string; type?: string };
   dropAfterChunks?: number;
   stallAfterChunks?: number;
+  /** Pause after this many deltas until `release()`; a "while it streams" check then cannot race the clock. */
+  holdAfterChunks?: number;
   /** Function calls the model makes (their JSON arguments streamed in pieces). */
   toolCalls?: { id: string; name: string; arguments: string }[];
   /** Answer with `text` followed by what the last tool call returned (the request's last `tool` message). */
@@ -37,6 +39,8 @@ export interface VendorRequest extends RecordedRequest {
 export interface FakeOpenAIProcess {
   url: string;
   script(input: { replies?: ScriptedReply[]; apiKey?: string | null; models?: string[] }): Promise<void>;
+  /** Lets the streams held by `holdAfterChunks` go on (the next hold passes at once if none is held yet). */
+  release(): Promise<void>;
   reset(): Promise<void>;
   requests(): Promise<RecordedRequest[]>;
   /** The chat completion requests only (title generation included), oldest first. */
@@ -80,6 +84,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIProcess> {
   return {
     url,
     script: async (input) => void (await control(url, 'script', input)),
+    release: async () => void (await control(url, 'release')),
     reset: async () => void (await control(url, 'reset')),
     requests,
     chatRequests: async () =>

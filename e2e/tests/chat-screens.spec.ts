@@ -22,7 +22,8 @@ test.describe('screenshots', () => {
         await snapshot(page, `chat-empty-${size}-${colorScheme}`);
         await fake.script({
           replies: [
-            { text: REPLY, chunkSize: 6, delayMs: 120 },
+            // Held after "Here is a plan:\n\n1. **Pack** light" until the streaming picture is taken.
+            { text: REPLY, chunkSize: 6, delayMs: 20, holdAfterChunks: 7 },
             { error: { status: 429, code: 'insufficient_quota', message: 'You exceeded your quota' } },
           ],
         });
@@ -34,6 +35,7 @@ test.describe('screenshots', () => {
         await expectShown(reply);
         await expectShown(page.getByRole('button', { name: 'Stop generating' }));
         await snapshot(page, `chat-streaming-${size}-${colorScheme}`);
+        await fake.release();
         await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 30_000 });
         // The whole reply rendered: the list, the code block and the table, in view and apart, none wider
         // than the window.

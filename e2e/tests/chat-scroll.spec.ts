@@ -20,7 +20,9 @@ test('the view follows a streaming reply, stops when the reader scrolls up, resu
   fake,
 }) => {
   await signUp(page);
-  await fake.script({ replies: [{ text: LONG_REPLY, chunkSize: 12, delayMs: 40 }] });
+  // Held at line 31 (24 characters a line) until the reader has scrolled up, so every check below runs
+  // while the reply streams.
+  await fake.script({ replies: [{ text: LONG_REPLY, chunkSize: 12, delayMs: 40, holdAfterChunks: 62 }] });
   await send(page, 'Write a long answer');
   const reply = messages(page).nth(1);
 
@@ -34,6 +36,7 @@ test('the view follows a streaming reply, stops when the reader scrolls up, resu
   await page.mouse.wheel(0, -600);
   await expect.poll(() => distanceFromEnd(page)).toBeGreaterThan(300);
   const held = await log(page).evaluate((el) => el.scrollTop);
+  await fake.release();
   await expect(reply).toContainText('Line 55 of', { timeout: 20_000 });
   expect(Math.abs((await log(page).evaluate((el) => el.scrollTop)) - held)).toBeLessThan(5);
 

@@ -7,7 +7,8 @@ const REPLY =
 test.describe('sending a message', () => {
   test('the reply streams in, then the conversation is saved under its own URL', async ({ page, fake }) => {
     await signUp(page);
-    await fake.script({ replies: [{ text: REPLY, chunkSize: 4, delayMs: 40 }] });
+    // Held after "Here is a plan:" until the checks of a reply in progress are done.
+    await fake.script({ replies: [{ text: REPLY, chunkSize: 4, delayMs: 40, holdAfterChunks: 4 }] });
     await send(page, 'Plan a trip to France');
 
     const reply = messages(page).nth(1);
@@ -16,6 +17,7 @@ test.describe('sending a message', () => {
     // One author label, decided once: the same while streaming and after reload (SPEC §9 family label).
     await expect(reply).toHaveAttribute('aria-label', 'GPT-4o');
     await expect(messageBox(page)).toHaveValue('');
+    await fake.release();
     await expect(reply.getByRole('table')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
@@ -52,7 +54,8 @@ test.describe('a reply in progress', () => {
   test('Stop ends it and keeps what was written', async ({ page, fake }) => {
     await signUp(page);
     const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
-    await fake.script({ replies: [{ text: words, chunkSize: 6, delayMs: 80 }] });
+    // Held after word8 or so: Stop is pressed while the reply is in progress, whatever the machine's load.
+    await fake.script({ replies: [{ text: words, chunkSize: 6, delayMs: 80, holdAfterChunks: 10 }] });
     await send(page, 'Count slowly');
     const reply = messages(page).nth(1);
     await expect(reply).toContainText('word3');
@@ -108,13 +111,15 @@ test.describe('a reply in progress', () => {
   test('survives a page reload and finishes', async ({ page, fake }) => {
     await signUp(page);
     const words = Array.from({ length: 40 }, (_, i) => `step${i}`).join(' ');
-    await fake.script({ replies: [{ text: words, chunkSize: 8, delayMs: 100 }] });
+    // Held after step4 until the reloaded page has re-attached to the reply in progress.
+    await fake.script({ replies: [{ text: words, chunkSize: 8, delayMs: 100, holdAfterChunks: 5 }] });
     await send(page, 'Take your time');
     await expect(messages(page).nth(1)).toContainText('step2');
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
+    await fake.release();
     await expect(messages(page).nth(1)).toContainText('step39', { timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     // One request reached the model: the reload re-attached rather than asking again.

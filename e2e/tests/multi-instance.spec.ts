@@ -95,7 +95,8 @@ test.describe('two instances behind a round-robin proxy', () => {
     await page.goto('/c/new');
     await expect(messageBox(page)).toBeVisible();
     const text = Array.from({ length: 150 }, (_, i) => `word${i}`).join(' ');
-    await cluster.fake.script({ replies: [{ text, chunkSize: 6, delayMs: 80 }] });
+    // Held after word17 or so: the reload and Stop happen while the reply is in progress, whatever the load.
+    await cluster.fake.script({ replies: [{ text, chunkSize: 6, delayMs: 80, holdAfterChunks: 20 }] });
     await send(page, 'Count slowly');
     const reply = messages(page).nth(1);
     await expect(reply).toContainText('word3', { timeout: 15_000 });

@@ -113,8 +113,8 @@ const imageTurn = [
     toolCalls: [{ id: 'call_image', name: 'dalle', arguments: '{"prompt":"A lighthouse at sunset"}' }],
     finishReason: 'tool_calls' as const,
   },
-  // The answer waits, so the image is seen while the reply is still streaming.
-  { text: 'Here is your lighthouse at sunset.', firstChunkDelayMs: 6_000 },
+  // The answer waits until the test releases it, so the image is seen while the reply is still streaming.
+  { text: 'Here is your lighthouse at sunset.', holdAfterChunks: 0 },
 ];
 
 test('a user installs DALL-E-3 with a key; the generated image shows while streaming and after a reload', async ({
@@ -137,6 +137,7 @@ test('a user installs DALL-E-3 with a key; the generated image shows while strea
   await expect(reply).not.toContainText('Here is your lighthouse at sunset.');
   await expect.poll(() => loadedWidth(image)).toBe(256);
 
+  await fake.release();
   await expect(reply).toContainText('Here is your lighthouse at sunset.', { timeout: 30_000 });
   await expect(reply.getByRole('button', { name: 'Finished' })).toBeVisible();
 

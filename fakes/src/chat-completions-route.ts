@@ -51,6 +51,6 @@ export async function handleChatCompletions(
     request.stream && request.includeUsage,
     estimatePromptTokens(request.messages),
   );
-  if (request.stream) await streamCompletion(res, ctx, reply, signal);
+  if (request.stream) await streamCompletion(res, ctx, reply, signal, queue.gate);
   else await respondCompletion(res, ctx, reply, signal);
 }

@@ -67,6 +67,10 @@ export function routeControl<R extends object>(
       deps.log.clear();
       sendJson(res, 200, { ok: true });
       return;
+    case 'POST /__control/release':
+      deps.queue.gate.release();
+      sendJson(res, 200, { ok: true });
+      return;
     case 'GET /__control/requests':
       sendJson(res, 200, { requests: deps.log.all });
       return;

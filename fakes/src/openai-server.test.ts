@@ -76,6 +76,35 @@ describe('streaming chat completions', () => {
     expect(received).toEqual(['a', 'b']);
   });
 
+  it('holds a stream after the scripted deltas until the test releases it, then plays the rest', async () => {
+    fake.script({ replies: [{ chunks: ['a', 'b', 'c', 'd'], holdAfterChunks: 2 }] });
+    const stream = await client().chat.completions.create({ model: 'gpt-4o', messages, stream: true });
+    const received: string[] = [];
+    let released = false;
+    for await (const chunk of stream) {
+      const text = chunk.choices[0]?.delta.content;
+      if (!text) continue;
+      received.push(text);
+      // Only the held deltas came before the release; the rest come after it.
+      expect(released).toBe(received.length > 2);
+      if (received.length === 2) {
+        released = true;
+        const answer = await fetch(`${fake.url}/__control/release`, { method: 'POST', body: '{}' });
+        expect(answer.status).toBe(200);
+      }
+    }
+    expect(received).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('lets a hold pass at once when the release came before the stream reached it', async () => {
+    fake.release();
+    fake.script({ replies: [{ chunks: ['a', 'b'], holdAfterChunks: 1 }] });
+    const completion = await client().chat.completions.create({ model: 'gpt-4o', messages, stream: true });
+    const received: string[] = [];
+    for await (const chunk of completion) received.push(chunk.choices[0]?.delta.content ?? '');
+    expect(received.join('')).toBe('ab');
+  });
+
   it('ends with a usage chunk that has no choices when include_usage is set', async () => {
     fake.script({ replies: [{ text: 'Counted.', usage: { prompt_tokens: 11, completion_tokens: 2 } }] });
 

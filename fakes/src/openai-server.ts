@@ -34,6 +34,8 @@ export interface FakeOpenAI {
   readonly requests: readonly RecordedRequest[];
   /** Queues replies and/or sets the models and expected key; same as `POST /__control/script`. */
   script(input: ScriptInput): void;
+  /** Lets streams held by `holdAfterChunks` go on (the next hold passes at once if none is held yet). */
+  release(): void;
   /** The next embeddings requests answer these HTTP statuses, one each (e.g. `[429, 500]`). */
   failEmbeddings(statuses: readonly number[]): void;
   /** Empties the queue and the request log, restores default models, drops the expected key. */
@@ -161,6 +163,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       return deps.log.all;
     },
     script: (input) => deps.queue.apply(parseScript(input)),
+    release: () => deps.queue.gate.release(),
     failEmbeddings: (statuses) => failures.queue(statuses),
     reset: () => {
       failures.reset();

@@ -116,6 +116,7 @@ const REPLY_FIELDS = [
   'error',
   'dropAfterChunks',
   'stallAfterChunks',
+  'holdAfterChunks',
   'toolCalls',
   'quoteToolOutput',
 ] as const satisfies readonly (keyof ScriptedReply)[];
@@ -146,6 +147,7 @@ export function parseReply(value: unknown, path: string): ScriptedReply {
   set('error', parseError);
   set('dropAfterChunks', atLeast0);
   set('stallAfterChunks', atLeast0);
+  set('holdAfterChunks', atLeast0);
   set('toolCalls', toolCalls);
   set('quoteToolOutput', boolean);
   return reply;

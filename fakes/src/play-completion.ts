@@ -6,6 +6,7 @@ import type { CompletionContext, WireChunk } from './chat-payloads';
 import { sendJson } from './http-io';
 import { openEventStream, pause, untilAborted, writeData } from './sse';
 import { planStream } from './stream-plan';
+import type { ReleaseGate } from './release-gate';
 import type { ScriptedReply } from './script-types';
 
 function isAbort(error: unknown, signal: AbortSignal): boolean {
@@ -24,7 +25,7 @@ async function untilDoneOrAborted(signal: AbortSignal, play: () => Promise<void>
 /** The timing knobs of a scripted reply that every vendor's fake honours. */
 export type Playback = Pick<
   ScriptedReply,
-  'delayMs' | 'firstChunkDelayMs' | 'dropAfterChunks' | 'stallAfterChunks'
+  'delayMs' | 'firstChunkDelayMs' | 'dropAfterChunks' | 'stallAfterChunks' | 'holdAfterChunks'
 >;
 
 /** One streamed response as frames: written at once (head), one per delta, then closing (tail). */
@@ -47,7 +48,7 @@ export interface FrameSink<F> {
 }
 
 /**
- * Applies a scripted drop or stall once `written` deltas are out.
+ * Applies a scripted drop, stall or hold once `written` deltas are out.
  * Returns true when the stream must stop here.
  */
 async function interrupt<F>(
@@ -56,7 +57,13 @@ async function interrupt<F>(
   written: number,
   total: number,
   signal: AbortSignal,
+  gate: ReleaseGate | undefined,
 ): Promise<boolean> {
+  if (playback.holdAfterChunks !== undefined && Math.min(playback.holdAfterChunks, total) === written) {
+    if (gate === undefined) throw new Error('holdAfterChunks: this fake has no release gate');
+    await gate.wait(signal);
+    signal.throwIfAborted();
+  }
   if (playback.dropAfterChunks !== undefined && Math.min(playback.dropAfterChunks, total) === written) {
     sink.drop();
     return true;
@@ -68,23 +75,27 @@ async function interrupt<F>(
   return false;
 }
 
-/** Plays any vendor's frames into any sink, honouring delays, drops, stalls and client aborts. */
+/**
+ * Plays any vendor's frames into any sink, honouring delays, drops, stalls, holds (released through
+ * `gate`) and client aborts.
+ */
 export async function playFrames<F>(
   sink: FrameSink<F>,
   plan: FramePlan<F>,
   playback: Playback,
   signal: AbortSignal,
+  gate?: ReleaseGate,
 ): Promise<void> {
   const total = plan.deltas.length;
   await untilDoneOrAborted(signal, async () => {
     await pause(playback.firstChunkDelayMs ?? 0, signal);
     for (const frame of plan.head) await sink.write(frame);
     for (const [i, frame] of plan.deltas.entries()) {
-      if (await interrupt(sink, playback, i, total, signal)) return;
+      if (await interrupt(sink, playback, i, total, signal, gate)) return;
       if (i > 0) await pause(playback.delayMs ?? 0, signal);
       await sink.write(frame);
     }
-    if (await interrupt(sink, playback, total, total, signal)) return;
+    if (await interrupt(sink, playback, total, total, signal, gate)) return;
     for (const frame of plan.tail) await sink.write(frame);
     sink.end();
   });
@@ -97,6 +108,7 @@ export async function playStream<F>(
   playback: Playback,
   write: WriteFrame<F>,
   signal: AbortSignal,
+  gate?: ReleaseGate,
 ): Promise<void> {
   openEventStream(res);
   const sink: FrameSink<F> = {
@@ -104,7 +116,7 @@ export async function playStream<F>(
     drop: () => res.destroy(),
     end: () => res.end(),
   };
-  await playFrames(sink, plan, playback, signal);
+  await playFrames(sink, plan, playback, signal, gate);
 }
 
 export async function streamCompletion(
@@ -112,10 +124,11 @@ export async function streamCompletion(
   ctx: CompletionContext,
   reply: ScriptedReply,
   signal: AbortSignal,
+  gate?: ReleaseGate,
 ): Promise<void> {
   const plan = planStream(ctx, reply);
   const frames = { head: [plan.head], deltas: plan.deltas, tail: [...plan.tail, '[DONE]'] };
-  await playStream<WireChunk | string>(res, frames, reply, writeData, signal);
+  await playStream<WireChunk | string>(res, frames, reply, writeData, signal, gate);
 }
 
 /** Answers once with JSON (any vendor's body), honouring the first-chunk delay, drops and stalls. */

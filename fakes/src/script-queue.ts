@@ -1,3 +1,4 @@
+import { ReleaseGate } from './release-gate';
 import type { ScriptedReply, ScriptInput } from './script-types';
 
 export interface ModelEntry {
@@ -29,6 +30,8 @@ export class ScriptQueue<R extends object = ScriptedReply> {
   private replies: R[] = [];
   private modelEntries: ModelEntry[];
   private expectedKey: string | null = null;
+  /** Where streams scripted with `holdAfterChunks` wait for the test. */
+  readonly gate = new ReleaseGate();
 
   constructor(private readonly defaultModelIds: readonly string[] = DEFAULT_MODEL_IDS) {
     this.modelEntries = defaultModelIds.map(toModelEntry);
@@ -44,6 +47,7 @@ export class ScriptQueue<R extends object = ScriptedReply> {
     this.replies = [];
     this.modelEntries = this.defaultModelIds.map(toModelEntry);
     this.expectedKey = null;
+    this.gate.reset();
   }
 
   /** The next scripted reply without taking it, or undefined when the queue is empty. */

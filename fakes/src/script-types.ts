@@ -51,6 +51,11 @@ export interface ScriptedReply {
    * Non-streaming: any value means no response is ever sent.
    */
   stallAfterChunks?: number;
+  /**
+   * Pause after this many deltas until the test releases the stream (`POST /__control/release`,
+   * `fake.release()`), then play the rest. Streaming only.
+   */
+  holdAfterChunks?: number;
   toolCalls?: ScriptedToolCall[];
   /**
    * Answer with `text` followed by the content of the request's last `tool` message (what the last tool
