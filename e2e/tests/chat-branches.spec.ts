@@ -37,6 +37,42 @@ test('regenerate adds a sibling reply and the pager moves between them', async (
   await expect(messages(page).nth(1).getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
 });
 
+test('Regenerate and Send work at once on an opened chat, while it still asks whether a reply is running', async ({
+  page,
+  fake,
+}) => {
+  await signUp(page);
+  await fake.script({
+    replies: [{ text: 'First answer' }, { text: 'Second answer' }, { text: 'Third answer' }],
+  });
+  await send(page, 'Tell me something');
+  await expect(messages(page).nth(1)).toContainText('First answer');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+
+  // Opening a chat asks the server whether a reply is running there (to re-attach to it). On a busy server
+  // (or when a chat's address is reached just as its reply ends) that answer is slow: held here until the end.
+  let answerProbes!: () => void;
+  const probesHeld = new Promise<void>((resolve) => (answerProbes = resolve));
+  let probes = 0;
+  await page.route(/\/api\/ask\/stream\/[^/?]+\?optional=true$/, async (route) => {
+    probes += 1;
+    await probesHeld;
+    await route.continue().catch(() => undefined);
+  });
+  await page.reload();
+  const reply = messages(page).nth(1);
+  await expect(reply).toContainText('First answer');
+  await expect.poll(() => probes).toBe(1);
+
+  await reply.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(reply).toContainText('Second answer');
+  await expect(reply.getByRole('group', { name: 'Versions' })).toContainText('2 / 2');
+  await send(page, 'And more?');
+  await expect(messages(page).nth(3)).toContainText('Third answer');
+  expect(await fake.chatRequests()).toHaveLength(3);
+  answerProbes();
+});
+
 test('editing a user message and submitting asks again beside it', async ({ page, fake }) => {
   await signUp(page);
   await fake.script({ replies: [{ text: 'About cats' }, { text: 'About dogs' }] });

@@ -60,6 +60,11 @@ interface Run {
   frame: number | null;
   controller: AbortController;
   finished: boolean;
+  /**
+   * Only asking whether a reply is running here (opening a chat): nothing is on screen for it yet, so a
+   * person's ask takes its place rather than being ignored until the server answers.
+   */
+  probing: boolean;
 }
 
 const EVENT_STREAM = { Accept: 'text/event-stream' };
@@ -378,7 +383,11 @@ interface StartInput {
 
 /** Sends a message and streams its reply into the messages cache. Ignored while another reply runs. */
 export function startChat(queryClient: QueryClient, input: StartInput): boolean {
-  if (current && !current.finished) return false;
+  if (current && !current.finished) {
+    if (!current.probing) return false;
+    current.controller.abort();
+    current.finished = true;
+  }
   const run: Run = {
     queryClient,
     setup: input.setup,
@@ -391,6 +400,7 @@ export function startChat(queryClient: QueryClient, input: StartInput): boolean 
     frame: null,
     controller: new AbortController(),
     finished: false,
+    probing: false,
   };
   current = run;
   const existing = run.isNewConversation ? [] : readMessages(run);
@@ -431,6 +441,7 @@ export async function resumeChat(
     frame: null,
     controller: new AbortController(),
     finished: false,
+    probing: true,
   };
   current = run;
   void loadEventStreamReader().catch(() => undefined);
@@ -444,12 +455,13 @@ export async function resumeChat(
   } catch {
     response = new Response(null, { status: 503 });
   }
-  if (!response.ok || response.status === 204) {
+  if (!response.ok || response.status === 204 || run.finished) {
     await response.body?.cancel();
     run.finished = true;
     if (current === run) current = null;
     return;
   }
+  run.probing = false;
   try {
     run.setup = await load();
   } catch (error) {
