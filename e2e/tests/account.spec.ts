@@ -2,6 +2,7 @@ import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
+import { expectToastShown, recordToasts } from '../support/toasts';
 
 const openAccount = async (page: Page, name = 'Ada Lovelace') => {
   await page.getByRole('button', { name }).click();
@@ -62,8 +63,13 @@ test('sign out other sessions: another browser is signed out, this one stays', a
   await expect(other.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
 
   const settings = await openAccount(page);
+  await recordToasts(page);
+  const revoked = page.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/sessions/revoke-others'),
+  );
   await settings.getByRole('button', { name: 'Sign out other sessions' }).click();
-  await expect(page.getByText('Other sessions signed out: 1.', { exact: true })).toBeVisible();
+  expect((await revoked).status()).toBe(200);
+  await expectToastShown(page, 'Other sessions signed out: 1.');
 
   // The other browser's session is gone: a reload lands on the login page.
   await other.reload();
