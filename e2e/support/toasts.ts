@@ -1,7 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-interface ToastLog {
+/** What the recorder uses of the page's globals (this package is typed without the DOM library). */
+interface ToastPage {
   __toastsShown?: string[];
+  document: { body: unknown; querySelectorAll(selector: string): Iterable<{ textContent: string | null }> };
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: Record<string, boolean>): void;
+  };
 }
 
 /**
@@ -10,15 +15,18 @@ interface ToastLog {
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
+    const browser = globalThis as unknown as ToastPage;
     const shown: string[] = [];
-    (window as ToastLog).__toastsShown = shown;
+    browser.__toastsShown = shown;
     const collect = () => {
-      for (const toast of document.querySelectorAll('[role="region"][aria-label^="Notifications"] ol > li')) {
+      for (const toast of browser.document.querySelectorAll(
+        '[role="region"][aria-label^="Notifications"] ol > li',
+      )) {
         const text = toast.textContent?.trim() ?? '';
         if (text !== '' && !shown.includes(text)) shown.push(text);
       }
     };
-    new MutationObserver(collect).observe(document.body, {
+    new browser.MutationObserver(collect).observe(browser.document.body, {
       childList: true,
       subtree: true,
       characterData: true,
@@ -28,5 +36,7 @@ export async function recordToasts(page: Page): Promise<void> {
 
 /** Waits until a toast with exactly this text has shown since `recordToasts`. */
 export async function expectToastShown(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (window as ToastLog).__toastsShown ?? [])).toContain(text);
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as ToastPage).__toastsShown ?? []))
+    .toContain(text);
 }
