@@ -77,12 +77,16 @@ describeEachEngine('password reset by email (real SMTP sink)', (getDb, { getData
   it('answers an unknown email exactly like a known one and sends nothing', async () => {
     await start();
     await post('/api/auth/register', ada);
-    const known = await post('/api/auth/requestPasswordReset', { email: ada.email });
+    // The unknown email first: its lookup comes before the known one's, which then still stores a token, so a
+    // mail for it would connect before the known account's. Once that one is in and the sink has no client
+    // left, nothing else is on its way.
     const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    const known = await post('/api/auth/requestPasswordReset', { email: ada.email });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     await sink.waitFor((m) => m.to.includes(ada.email));
-    expect(sink.received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+    await sink.idle();
+    expect(sink.received.map((m) => m.to)).toEqual([[ada.email]]);
   });
 
   // The structure that makes the timing equal: nothing on the way to the answer reads the account. On
