@@ -1,5 +1,5 @@
 // A real socket server that resets the first requests sent to it (as a provider closing a kept-alive
-// connection at the moment a request arrives does), then answers with JSON.
+// connection at the moment a request arrives does), then answers with JSON or another body.
 import { createServer, type Socket } from 'node:net';
 import { onTestFinished } from 'vitest';
 
@@ -9,14 +9,20 @@ export interface ResettingServer {
   requests: number;
 }
 
+/** What the requests after the reset ones are answered: JSON, or a body of the given content type. */
+export type ResettingServerAnswer =
+  { status: number; json: unknown } | { status: number; body: string; contentType: string };
+
 /**
  * Resets the first `resets` requests once their headers arrived and answers the others with `answer`; closed
  * when the test ends.
  */
 export async function resettingServer(
   resets: number,
-  answer: { status: number; json: unknown },
+  answer: ResettingServerAnswer,
 ): Promise<ResettingServer> {
+  const body = 'json' in answer ? JSON.stringify(answer.json) : answer.body;
+  const contentType = 'json' in answer ? 'application/json' : answer.contentType;
   const state = { requests: 0 };
   const server = createServer((socket: Socket) => {
     let head = '';
@@ -29,9 +35,8 @@ export async function resettingServer(
         socket.resetAndDestroy();
         return;
       }
-      const body = JSON.stringify(answer.json);
       socket.end(
-        `HTTP/1.1 ${answer.status} X\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `HTTP/1.1 ${answer.status} X\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
           `connection: close\r\n\r\n${body}`,
       );
     });

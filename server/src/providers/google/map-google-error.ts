@@ -17,7 +17,6 @@ interface GoogleStatus {
 const CONTEXT_LENGTH = /exceeds the maximum number of tokens|input token count|too long/i;
 const QUOTA = /exceeded your current quota|billing/i;
 const MODEL = /model/i;
-/** Error codes Node's fetch (undici) and sockets use for a connection that failed or broke. */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
