@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAIProcess } from './fake-openai';
+import { journeyTest as base } from './fixtures';
 import { startParley } from './parley-server';
 
 export { expect };

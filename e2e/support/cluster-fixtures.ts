@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAIProcess } from './fake-openai';
+import { journeyTest as base } from './fixtures';
 import { freePort, startParley } from './parley-server';
 import { startPrivateRedis } from './private-redis';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';

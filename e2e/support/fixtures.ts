@@ -1,11 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
+import { recordToasts } from './toasts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
 
+/**
+ * Where every journey's `test` starts (this file's, chat-fixtures', cluster-fixtures', a spec's own): the pages
+ * of its context record their toasts (support/toasts.ts), so `expectToastShown` works on `page` from the start.
+ */
+export const journeyTest = base.extend({
+  context: async ({ context }, use) => {
+    await recordToasts(context);
+    await use(context);
+  },
+});
+
 /** Journeys run against the shared server started in global setup. */
-export const test = base.extend({
+export const test = journeyTest.extend({
   // Playwright reads the fixture list from the destructuring, so the empty pattern is required.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {

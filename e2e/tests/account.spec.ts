@@ -2,7 +2,7 @@ import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import type { Page } from '@playwright/test';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
-import { expectToastShown, recordToasts } from '../support/toasts';
+import { expectToastShown } from '../support/toasts';
 
 const openAccount = async (page: Page, name = 'Ada Lovelace') => {
   await page.getByRole('button', { name }).click();
@@ -22,7 +22,7 @@ test('rename, change the password, then delete the account with everything in it
   const name = settings.getByLabel('Full name');
   await name.fill('Ada King');
   await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Name saved', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Name saved');
   await settings.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Ada King' })).toBeVisible();
 
@@ -31,10 +31,10 @@ test('rename, change the password, then delete the account with everything in it
   await settings.getByLabel('New password').fill('a new horse battery');
   await settings.getByLabel('Confirm password').fill('a new horse battery');
   await settings.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('The current password is not correct.', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'The current password is not correct.');
   await settings.getByLabel('Current password').fill('correct horse battery');
   await settings.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText(/^Password changed/)).toBeVisible();
+  await expectToastShown(page, 'Password changed. Other sessions signed out: 0.');
 
   const remove = settings.getByRole('button', { name: 'Delete my account' });
   await expect(remove).toBeDisabled();
@@ -63,7 +63,6 @@ test('sign out other sessions: another browser is signed out, this one stays', a
   await expect(other.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
 
   const settings = await openAccount(page);
-  await recordToasts(page);
   const revoked = page.waitForResponse((response) =>
     response.url().endsWith('/api/auth/sessions/revoke-others'),
   );

@@ -1,5 +1,5 @@
-import { expect, test as base, type Page } from '@playwright/test';
-import { COLOR_SCHEMES, sized, snapshot, VIEWPORTS } from '../support/fixtures';
+import { expect, type Page } from '@playwright/test';
+import { COLOR_SCHEMES, journeyTest as base, sized, snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { startParley, type ParleyServer } from '../support/parley-server';
 

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { logInThroughForm, newAccount, userMenuButton, type Account } from '../support/accounts';
-import { snapshot, sized, VIEWPORTS, COLOR_SCHEMES } from '../support/fixtures';
+import { journeyTest as test, snapshot, sized, VIEWPORTS, COLOR_SCHEMES } from '../support/fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { startParley, type ParleyServer } from '../support/parley-server';
 
