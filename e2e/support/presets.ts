@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from './chat-fixtures';
+import { expectToastShown } from './toasts';
 
 /** The header's presets button; it names the active preset, if any (issue 16 item 8). */
 export function presetsTrigger(page: Page) {
@@ -34,5 +35,5 @@ export async function savePreset(page: Page, title: string) {
   await dialog.getByLabel('Preset name').fill(title);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`${title} saved!`).first()).toBeVisible();
+  await expectToastShown(page, `${title} saved!`);
 }

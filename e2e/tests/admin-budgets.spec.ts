@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, messages, send, test } from '../support/chat-fixtures';
 import { COLOR_SCHEMES, sized, snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectShown } from '../support/layout';
+import { expectToastShown, recordToasts } from '../support/toasts';
 
 test.describe.configure({ mode: 'serial' });
 // A worker of its own (a worker option no other file sets), so this file's first account is its server's first:
@@ -61,13 +62,14 @@ test('an admin caps a group, sees its usage, the user is refused over it, the ad
   await form.getByLabel('Period').selectOption('month');
   await form.getByLabel('Warn at (%)').fill('80');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Budget saved.').first()).toBeVisible();
+  await expectToastShown(page, 'Budget saved.');
   const budgetRow = page.getByTestId('budget-row').filter({ hasText: 'Group Lab' });
   await expect(budgetRow).toContainText('$0.0010');
   await expect(budgetRow).toContainText('Monthly');
 
   // The user chats in their own browser; the reply goes past the budget, so it warns.
   const elsewhere = await browser.newContext({ baseURL });
+  await recordToasts(elsewhere);
   const user = await elsewhere.newPage();
   const login = await user.request.post('/api/auth/login', {
     data: { email: USER_EMAIL, password: PASSWORD },
@@ -77,7 +79,19 @@ test('an admin caps a group, sees its usage, the user is refused over it, the ad
   await fake.script({ replies: [REPLY] });
   await send(user, 'Summarise the plan');
   await expect(messages(user).last()).toContainText('Here is a short answer.');
-  await expect(user.getByText(/You have used 100% of a usage limit\. It resets on/).first()).toBeVisible();
+  // A monthly budget resets at the start of next month (UTC), written as the app writes an instant
+  // (formatInstant in web/src/lib/format.ts), by the browser's own Intl.
+  const now = new Date();
+  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+  const resetsOn = await user.evaluate((iso) => {
+    const format = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    return `${format.format(new Date(iso))} UTC`;
+  }, resetsAt);
+  await expectToastShown(user, `You have used 100% of a usage limit. It resets on ${resetsOn}.`);
 
   // The admin sees the usage appear.
   await page.getByRole('tab', { name: 'Usage' }).click();

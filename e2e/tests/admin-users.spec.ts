@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { COLOR_SCHEMES, journeyTest as base, sized, snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { startParley, type ParleyServer } from '../support/parley-server';
+import { expectToastShown } from '../support/toasts';
 
 // A server of its own: the first account to sign up on it is the administrator.
 const test = base.extend<object, { server: ParleyServer }>({
@@ -51,7 +52,7 @@ test('an admin creates a user, puts them in a group, disables them, and their op
   await create.getByLabel('Name').fill('Lee Leaver');
   await create.getByLabel('Password').fill(PASSWORD);
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('leaver@example.com was created.', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'leaver@example.com was created.');
   const row = page.getByTestId('admin-user-row').filter({ hasText: 'leaver@example.com' });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Lee Leaver');

@@ -1,6 +1,7 @@
 import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, signUp, test as chatTest } from '../support/chat-fixtures';
 import { RED_DOT_PNG } from '../support/files';
+import { expectToastShown } from '../support/toasts';
 
 // The assistants endpoint on Parley's own runtime (issue 15): the builder, the action editor and its auth
 // dialog against the real server. The chat part of the journey needs /api/assistants/chat.
@@ -48,7 +49,7 @@ test('a user builds an assistant: avatar, capabilities, knowledge, and an action
     buffer: RED_DOT_PNG,
   });
   await builder.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Successfully created', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Successfully created');
   await expect(builder.getByTestId('assistant-id')).toHaveText(/^asst_/);
   await expect(builder.getByRole('button', { name: 'Upload avatar' }).locator('img')).toBeVisible();
 

@@ -3,6 +3,7 @@ import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messages, send, signUp, test as chatTest } from '../support/chat-fixtures';
 import { startFactApi, type FactApi } from '../support/fact-api';
 import { RED_DOT_PNG } from '../support/files';
+import { expectToastShown } from '../support/toasts';
 
 // Issue 15's journey: a user builds an assistant (avatar, an action with a bearer key against a local
 // OpenAPI server the YAML allow-lists, a knowledge file, code interpreter) and chats with it on the OpenAI
@@ -76,7 +77,7 @@ test('a user builds an assistant with an action, knowledge and code interpreter,
     buffer: RED_DOT_PNG,
   });
   await builder.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Successfully created', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Successfully created');
   await expect(builder.getByTestId('assistant-id')).toHaveText(/^asst_/);
   await expect(builder.getByRole('button', { name: 'Upload avatar' }).locator('img')).toBeVisible();
 
@@ -100,7 +101,7 @@ test('a user builds an assistant with an action, knowledge and code interpreter,
   await auth.getByRole('textbox', { name: 'API Key' }).fill(KEY);
   await auth.getByRole('button', { name: 'Save' }).click();
   await editor.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Successfully created or updated Action', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Successfully created or updated Action');
   await expect(builder.getByRole('button', { name: /127\.0\.0\.1/ })).toBeVisible();
 
   await expect(page.getByRole('button', { name: 'Assistant: Harbour guide' })).toBeVisible();

@@ -2,6 +2,7 @@ import { snapshot, VIEWPORTS } from '../support/fixtures';
 import type { Locator } from '@playwright/test';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
+import { expectToastShown } from '../support/toasts';
 
 /** A menu or dialog whole inside the window, its `parts` each in view and apart, nothing out sideways. */
 async function expectWhole(container: Locator, parts: Locator[]) {
@@ -190,7 +191,7 @@ test('clear all chats in Settings › Data takes two clicks', async ({ page, fak
   await settings.getByRole('button', { name: 'Clear' }).click();
   await settings.getByRole('button', { name: 'Confirm clear' }).click();
   await expect(page).toHaveURL(/\/c\/new$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+  await expectToastShown(page, 'Done');
   await settings.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('navigation', { name: 'Chat history' })).toContainText('No conversations yet');
 });

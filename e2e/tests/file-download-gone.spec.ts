@@ -1,5 +1,6 @@
 import { expect, messages, send, signUp, test } from '../support/chat-fixtures';
 import { attachFiles, textFile, waitForUploads } from '../support/files';
+import { expectToastShown } from '../support/toasts';
 
 // Issue 27 (SPEC §8): a message's file downloads under its name; once a file is deleted, its chip says
 // "Error downloading file. The file may have been deleted." instead of saving the server's error answer.
@@ -37,8 +38,6 @@ test('a message file downloads, and one that is gone says it may have been delet
     .first()
     .getByRole('link', { name: /gone\.txt/ })
     .click();
-  await expect(
-    page.getByText('Error downloading file. The file may have been deleted.', { exact: true }),
-  ).toBeVisible();
+  await expectToastShown(page, 'Error downloading file. The file may have been deleted.');
   expect(downloads).toBe(0);
 });

@@ -9,6 +9,7 @@ import {
   textFile,
   waitForUploads,
 } from '../support/files';
+import { expectToastShown } from '../support/toasts';
 
 // Two more endpoints: one that takes only small plain-text files, one that takes no files at all.
 test.use({
@@ -64,9 +65,9 @@ test("files from the list are judged by the endpoint's limits (SPEC §5 Attach f
   await expect(panelFiles(section)).toHaveCount(3);
 
   await section.getByRole('button', { name: 'Attach big.txt' }).click();
-  await expect(page.getByText('File size limit exceeded for endpoint: Small', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'File size limit exceeded for endpoint: Small');
   await section.getByRole('button', { name: 'Attach readme.md' }).click();
-  await expect(page.getByText('Unsupported file type for endpoint: Small', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Unsupported file type for endpoint: Small');
   await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
   await section.getByRole('button', { name: 'Attach small.txt' }).click();
   await waitForUploads(page, 1);

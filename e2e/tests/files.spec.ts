@@ -13,6 +13,7 @@ import {
   textFile,
   waitForUploads,
 } from '../support/files';
+import { expectToastShown } from '../support/toasts';
 
 const dot = { name: 'red-dot.png', mimeType: 'image/png', buffer: RED_DOT_PNG };
 const notes = textFile('notes.txt', 'The secret word is pelican.');
@@ -52,9 +53,7 @@ test('a file of an unsupported type is refused with the SPEC text', async ({ pag
   await attachFiles(page, [
     { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
   ]);
-  await expect(
-    page.getByText('Currently, unsupported file type: application/x-msdownload', { exact: true }),
-  ).toBeVisible();
+  await expectToastShown(page, 'Currently, unsupported file type: application/x-msdownload');
   await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
 });
 
@@ -161,7 +160,7 @@ test('a new avatar shows in the user menu at once', async ({ page }) => {
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('tab', { name: 'Account' }).click();
   await settings.getByLabel('Upload picture').setInputFiles(dot);
-  await expect(page.getByText('Successfully uploaded file', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Successfully uploaded file');
   await settings.getByRole('button', { name: 'Close' }).click();
   await expect(settings).toBeHidden();
   const avatar = menuButton.locator('img');

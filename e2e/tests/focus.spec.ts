@@ -3,6 +3,7 @@ import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { presetsTrigger } from '../support/presets';
+import { expectToastShown } from '../support/toasts';
 
 /**
  * Issue 16 item 7: closing a dialog gives focus back to what opened it, focus rings show for keyboard use
@@ -80,7 +81,7 @@ test('closing a dialog with Escape or ✕ gives focus back to what opened it', a
   await save.getByLabel('Preset name').fill('Focus preset');
   await save.getByRole('button', { name: 'Save' }).click();
   await expect(save).toHaveCount(0);
-  await expect(page.getByText('Focus preset saved!').first()).toBeVisible();
+  await expectToastShown(page, 'Focus preset saved!');
 
   await presetsTrigger(page).click();
   await menu.getByRole('button', { name: 'Edit Focus preset' }).click();

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { newAccount } from '../support/accounts';
 import { expect, test as chatTest } from '../support/chat-fixtures';
 import { snapshot, VIEWPORTS } from '../support/fixtures';
+import { expectToastShown } from '../support/toasts';
 
 // Issue 27: the screens whose texts were still English (the assistant builder, its knowledge and action
 // editor, My files) in a right-to-left language and two others, at 375 and 1280 px in both colour schemes:
@@ -184,9 +185,7 @@ for (const code of ['he-HE', 'de-DE', 'ja-JP']) {
 
         await builder.getByLabel(text(locale, 'com_ui_name'), { exact: true }).fill('Orchard guide');
         await builder.getByRole('button', { name: text(locale, 'com_ui_create'), exact: true }).click();
-        await expect(
-          page.getByText(text(locale, 'com_assistants_create_success'), { exact: true }),
-        ).toBeVisible();
+        await expectToastShown(page, text(locale, 'com_assistants_create_success'));
         const knowledge = builder.getByRole('region', { name: text(locale, 'com_assistants_knowledge') });
         await expect(knowledge).toContainText(text(locale, 'com_assistants_knowledge_turns_on'));
         await knowledge.scrollIntoViewIfNeeded();

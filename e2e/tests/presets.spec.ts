@@ -5,6 +5,7 @@ import { snapshot, VIEWPORTS } from '../support/fixtures';
 import { expect, messageBox, messages, send, signUp, test } from '../support/chat-fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { chooseModel, openPresets } from '../support/presets';
+import { expectToastShown } from '../support/toasts';
 
 test('save, pin, apply and delete a preset', async ({ page, fake }) => {
   await signUp(page);
@@ -19,13 +20,13 @@ test('save, pin, apply and delete a preset', async ({ page, fake }) => {
   await expect(saveDialog.getByLabel('Preset name')).toHaveValue('My Preset');
   await saveDialog.getByLabel('Preset name').fill('Mini helper');
   await saveDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Mini helper saved!').first()).toBeVisible();
+  await expectToastShown(page, 'Mini helper saved!');
 
   // Another model in the header; applying the preset brings its model back, with 'Active!'.
   await chooseModel(page, 'gpt-4o');
   menu = await openPresets(page);
   await menu.getByRole('button', { name: /^Mini helper/ }).click();
-  await expect(page.getByText('Active!').first()).toBeVisible();
+  await expectToastShown(page, 'Active!');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Model: gpt-4o-mini' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Presets (active: Mini helper)' })).toBeVisible();
   await fake.script({ replies: [{ text: 'Preset reply' }] });
@@ -79,7 +80,7 @@ test('import a preset from JSON, edit it, export it, clear all', async ({ page }
   const chooser = page.waitForEvent('filechooser');
   await menu.getByRole('button', { name: 'Import preset' }).click();
   await (await chooser).setFiles(file);
-  await expect(page.getByText('Imported poet imported!').first()).toBeVisible();
+  await expectToastShown(page, 'Imported poet imported!');
   await expect(menu.getByRole('button', { name: /^Imported poet/ })).toBeVisible();
 
   // Edit: rename and save; Export downloads the edited preset as JSON.
@@ -124,9 +125,7 @@ test('a file that is not a preset is refused with the SPEC message', async ({ pa
   const chooser = page.waitForEvent('filechooser');
   await menu.getByRole('button', { name: 'Import preset' }).click();
   await (await chooser).setFiles(file);
-  await expect(
-    page.getByText('There was an error importing your preset. Please try again.').first(),
-  ).toBeVisible();
+  await expectToastShown(page, 'There was an error importing your preset. Please try again.');
 });
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -169,7 +168,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expectNoSidewaysScroll(page);
       await snapshot(page, `presets-save-dialog-${size}-${colorScheme}`);
       await saveDialog.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('saved!').first()).toBeVisible();
+      await expectToastShown(page, 'A rather long preset name for careful technical writing saved!');
       menu = await openPresets(page);
       const saved = menu.getByRole('button', { name: /^A rather long preset name/ });
       await expectShown(saved);

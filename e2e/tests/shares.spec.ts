@@ -3,6 +3,7 @@ import { expect, messageBox, messages, send, signUp, test } from '../support/cha
 import { attachFiles, loadedWidth, RED_DOT_PNG, waitForUploads } from '../support/files';
 import { COLOR_SCHEMES, snapshot, VIEWPORTS } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectShown } from '../support/layout';
+import { expectToastShown } from '../support/toasts';
 
 test.use({ parleyEnv: { ALLOW_SHARED_LINKS_PUBLIC: 'true' } });
 
@@ -212,7 +213,7 @@ test('update a link after an edit, list it in Data controls, and continue it as 
   }
   await page.setViewportSize(VIEWPORTS.desktop);
   await links.getByRole('button', { name: 'Update the link to How is the weather?' }).click();
-  await expect(page.getByText('Link updated').first()).toBeVisible();
+  await expectToastShown(page, 'Link updated');
   await member.reload();
   await expect(thread.nth(1)).toContainText('Lisbon is rainy today.');
 

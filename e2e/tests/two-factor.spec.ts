@@ -4,6 +4,7 @@ import { logInThroughForm, newAccount, userMenuButton, type Account } from '../s
 import { journeyTest as test, snapshot, sized, VIEWPORTS, COLOR_SCHEMES } from '../support/fixtures';
 import { expectApart, expectNoSidewaysScroll, expectShown } from '../support/layout';
 import { startParley, type ParleyServer } from '../support/parley-server';
+import { expectToastShown } from '../support/toasts';
 
 // A server of its own: its first account is the administrator who resets the user's two-factor sign-in.
 let server: ParleyServer;
@@ -160,7 +161,7 @@ test('a user turns two-factor sign-in on, signs in with a code, then a backup co
   }
   await confirm.getByRole('button', { name: 'Reset two-factor' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('Done.', { exact: true })).toBeVisible();
+  await expectToastShown(page, 'Done.');
   // Off now: the row's menu no longer offers it.
   await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Sign out everywhere' })).toBeVisible();
