@@ -6,5 +6,9 @@ export default defineProject({
     name: 'web',
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Hang guards, not speed limits (docs/decisions.md): a component test took 3 s of the default 5 at load 25.
+    testTimeout: 30_000,
+    // expect.poll waits for a condition (default 1 s): long enough for a loaded machine to get there.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -8,14 +8,10 @@ import { DALLE_KEY, installWithKey, searchTurn, TAVILY_KEY, VENDOR_ENV } from '.
 // (`/vendor/*`): Tavily search and DALL·E 3. Each fake checks the key it is sent.
 test.use({ parleyEnv: VENDOR_ENV });
 
-const imageTurn = [
-  {
-    toolCalls: [{ id: 'call_image', name: 'dalle', arguments: '{"prompt":"A lighthouse at sunset"}' }],
-    finishReason: 'tool_calls' as const,
-  },
-  // The answer waits, so the image is seen while the reply is still streaming.
-  { text: 'Here is your lighthouse at sunset.', firstChunkDelayMs: 6_000 },
-];
+const imageCall = {
+  toolCalls: [{ id: 'call_image', name: 'dalle', arguments: '{"prompt":"A lighthouse at sunset"}' }],
+  finishReason: 'tool_calls' as const,
+};
 test('screens: the store, the auth form, a search step and a generated image, light and dark, phone and desktop', async ({
   page,
   fake,
@@ -29,7 +25,7 @@ test('screens: the store, the auth form, a search step and a generated image, li
   await store.getByRole('button', { name: 'Close' }).click();
   await pickTools(page, ['Tavily Search', 'DALL-E-3']);
   await fake.script({
-    replies: [...searchTurn, ...imageTurn.slice(0, 1), { text: 'Here is your lighthouse at sunset.' }],
+    replies: [...searchTurn, imageCall, { text: 'Here is your lighthouse at sunset.' }],
   });
   await send(page, 'Which lighthouse is the tallest?');
   await expect(messages(page).nth(1)).toContainText('well documented', { timeout: 45_000 });

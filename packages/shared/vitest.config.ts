@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'shared', include: ['src/**/*.test.ts'], passWithNoTests: true },
+  test: { name: 'shared', include: ['src/**/*.test.ts'], passWithNoTests: true, testTimeout: 30_000 },
 });
