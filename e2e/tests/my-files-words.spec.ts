@@ -56,6 +56,31 @@ test('My files: people’s words, thumbnails, the file’s conversation, and an 
   await expect(messages(page).nth(1)).toContainText('A red dot.');
 });
 
+test('My files: a file uploaded while the list is still being read is in the list', async ({ page }) => {
+  await signUp(page);
+  // The dialog's first read of the list is answered at once but reaches the page only after the upload.
+  let reads = 0;
+  let land = () => {};
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  await page.route(/\/api\/files$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    reads += 1;
+    if (reads > 1) return route.continue();
+    const response = await route.fetch();
+    await landed;
+    await route.fulfill({ response });
+  });
+  const dialog = await openMyFiles(page);
+  await expect.poll(() => reads).toBe(1);
+  const uploaded = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/files$/.test(response.url()),
+  );
+  await dialog.getByTestId('my-files-upload-input').setInputFiles(textFile('agenda.txt', 'Monday'));
+  expect((await uploaded).ok()).toBe(true);
+  land();
+  await expect(dialog.getByRole('row').filter({ hasText: 'agenda.txt' })).toBeVisible();
+});
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`My files words screenshots (${size}, ${colorScheme})`, async ({ page, fake }) => {

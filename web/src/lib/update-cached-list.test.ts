@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { slowList } from '../test/slow-list';
-import { updateCachedList } from './update-cached-list';
+import { readListAgain, updateCachedList } from './update-cached-list';
 
 const KEY = ['/api/things'];
 
@@ -60,5 +60,22 @@ describe('updateCachedList', () => {
     expect(rows()).toEqual(['new', 'old']);
     expect(queryClient.isFetching()).toBe(0);
     expect(list.reads()).toBe(1);
+  });
+});
+
+describe('readListAgain', () => {
+  it('a row added on the server while the first read is on its way is there once the list has loaded', async () => {
+    const list = slowList<string>([]);
+    const { queryClient, rows } = shown(list);
+    await expect.poll(list.reads).toBe(1);
+
+    list.add('new');
+    const reading = readListAgain(queryClient, KEY);
+    await expect.poll(list.reads).toBe(2);
+    list.land();
+    await reading;
+
+    expect(rows()).toEqual(['new']);
+    expect(queryClient.isFetching()).toBe(0);
   });
 });

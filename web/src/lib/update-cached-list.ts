@@ -11,10 +11,15 @@ export function updateCachedList<T>(
   update: (data: T | undefined) => T | undefined,
 ): void {
   queryClient.setQueryData<T>(queryKey, update);
-  if (queryClient.isFetching({ queryKey, exact: true }) > 0) void readAgain(queryClient, queryKey);
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) void readListAgain(queryClient, queryKey);
 }
 
-async function readAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+/**
+ * Reads a list again after a change made on the server (an upload, a deletion). A read still on its way was
+ * answered before the change and is dropped: while the list has never loaded, a plain invalidation would join
+ * that read and show the list without the change.
+ */
+export async function readListAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
   // Cancelling keeps the change just made (setQueryData is what a cancelled read falls back to); the refetch
   // must not join the stale read, which it would while the list has never loaded.
   await queryClient.cancelQueries({ queryKey, exact: true });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dangerButton, secondaryButton } from '../../../components/ui/chat-styles';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { readListAgain } from '../../../lib/update-cached-list';
 import { fileUsageQuery, filesQuery, uploadFile } from '../api/files';
 import { usageFigures } from '../logic/file-words';
 import { deleteNow } from '../engine/file-deletion';
@@ -25,10 +26,11 @@ export function MyFilesDialog({ onClose }: { onClose: () => void }) {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
+  // After an upload or a deletion: a read on its way (the dialog just opened) would miss the change.
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: filesQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: fileUsageQuery.queryKey }),
+      readListAgain(queryClient, filesQuery.queryKey),
+      readListAgain(queryClient, fileUsageQuery.queryKey),
     ]);
 
   /** Uploads picked files one by one, not for any conversation; the server's refusal is shown as it says. */
