@@ -40,7 +40,8 @@ export function captureLogs(level: 'info' | 'warn' = 'info'): CapturedLogs {
     messages,
     lines,
     count,
-    async waitFor(pattern, timeoutMs = 20_000) {
+    // A hang guard, not a speed limit: the embedded database's restart took longer than 20 s at load 35.
+    async waitFor(pattern, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (count(pattern) === 0) {
         if (Date.now() > deadline)
