@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { slowList } from '../test/slow-list';
-import { readListAgain, updateCachedList } from './update-cached-list';
+import { readAgain, updateCachedList } from './update-cached-list';
 
 const KEY = ['/api/things'];
 
@@ -63,19 +63,43 @@ describe('updateCachedList', () => {
   });
 });
 
-describe('readListAgain', () => {
+describe('readAgain', () => {
   it('a row added on the server while the first read is on its way is there once the list has loaded', async () => {
     const list = slowList<string>([]);
     const { queryClient, rows } = shown(list);
     await expect.poll(list.reads).toBe(1);
 
     list.add('new');
-    const reading = readListAgain(queryClient, KEY);
+    const reading = readAgain(queryClient, { queryKey: KEY, exact: true });
     await expect.poll(list.reads).toBe(2);
     list.land();
     await reading;
 
     expect(rows()).toEqual(['new']);
     expect(queryClient.isFetching()).toBe(0);
+  });
+
+  it('reaches every list under a key: each read on its way is dropped and read again', async () => {
+    const all = slowList<string>([]);
+    const archived = slowList<string>([]);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    for (const [queryKey, list] of [
+      [[...KEY, 'all'], all],
+      [[...KEY, 'archived'], archived],
+    ] as const) {
+      stops.push(new QueryObserver(queryClient, { queryKey, queryFn: list.queryFn }).subscribe(() => {}));
+    }
+    await expect.poll(() => all.reads() + archived.reads()).toBe(2);
+
+    all.add('new');
+    archived.add('old');
+    const reading = readAgain(queryClient, { queryKey: KEY });
+    await expect.poll(() => all.reads() + archived.reads()).toBe(4);
+    all.land();
+    archived.land();
+    await reading;
+
+    expect(queryClient.getQueryData([...KEY, 'all'])).toEqual(['new']);
+    expect(queryClient.getQueryData([...KEY, 'archived'])).toEqual(['old']);
   });
 });

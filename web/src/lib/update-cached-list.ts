@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryFilters, QueryKey } from '@tanstack/react-query';
 
 /**
  * Changes a cached list here and now (a chat saved, a file uploaded, an assistant created). A read of the list
@@ -11,17 +11,17 @@ export function updateCachedList<T>(
   update: (data: T | undefined) => T | undefined,
 ): void {
   queryClient.setQueryData<T>(queryKey, update);
-  if (queryClient.isFetching({ queryKey, exact: true }) > 0) void readListAgain(queryClient, queryKey);
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+    void readAgain(queryClient, { queryKey, exact: true });
 }
 
 /**
- * Reads a list again after a change made on the server (an upload, a deletion). A read still on its way was
- * answered before the change and is dropped: while the list has never loaded, a plain invalidation would join
- * that read and show the list without the change.
+ * Reads what `filters` match again after a change made on the server (an upload, a deletion, a rename): use it
+ * where `invalidateQueries` would go. A read still on its way was answered before the change and is dropped:
+ * while a query has never loaded, a plain invalidation would join that read and show it without the change.
  */
-export async function readListAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  // Cancelling keeps the change just made (setQueryData is what a cancelled read falls back to); the refetch
-  // must not join the stale read, which it would while the list has never loaded.
-  await queryClient.cancelQueries({ queryKey, exact: true });
-  await queryClient.invalidateQueries({ queryKey, exact: true });
+export async function readAgain(queryClient: QueryClient, filters: QueryFilters): Promise<void> {
+  // Cancelling keeps what is cached (setQueryData included), which is what a cancelled read falls back to.
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
 }

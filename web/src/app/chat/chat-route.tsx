@@ -49,6 +49,7 @@ import { displayTitle } from '../../lib/display-title';
 import { USAGE_KEYS } from '../../features/usage/usage-api';
 import { warnAboutBudgets } from '../../features/usage/budget-warning';
 import { ErrorHelpSlot, type ErrorHelp } from '../../features/chat/components/error-help-slot';
+import { readAgain } from '../../lib/update-cached-list';
 
 /** Its own chunk: the key dialog loads the first time it opens. */
 const KeyDialog = lazy(() =>
@@ -195,9 +196,9 @@ function ChatRouteContent({ conversationId }: { conversationId: string }) {
       onFinal: (event, firstExchange) => {
         const id = event.conversation.conversationId;
         if (firstExchange) window.setTimeout(() => void refreshTitle(queryClient, id), TITLE_REFRESH_MS);
-        if (checkBalance) void queryClient.invalidateQueries({ queryKey: [paths.balance] });
-        void queryClient.invalidateQueries({ queryKey: USAGE_KEYS.mine });
-        void queryClient.invalidateQueries({ queryKey: USAGE_KEYS.myBudgets });
+        if (checkBalance) void readAgain(queryClient, { queryKey: [paths.balance] });
+        void readAgain(queryClient, { queryKey: USAGE_KEYS.mine });
+        void readAgain(queryClient, { queryKey: USAGE_KEYS.myBudgets });
         warnAboutBudgets(event.budgets, t);
       },
     }),

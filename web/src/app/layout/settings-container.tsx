@@ -14,6 +14,7 @@ import { ArchivedChatsSection } from '../../features/conversations/components/ar
 import { revokeAllKeys } from '../../features/keys/api/keys';
 import { lazyChunk, usePrefetchWhenIdle } from '../../lib/lazy-chunk';
 import { useSharesEnabled } from './share-container';
+import { readAgain } from '../../lib/update-cached-list';
 
 export const useSettingsDialog = create<{ open: boolean; setOpen: (open: boolean) => void }>()((set) => ({
   open: false,
@@ -68,7 +69,7 @@ export function SettingsContainer() {
         dataExtras={
           <Suspense fallback={null}>
             <ImportSection
-              onImported={() => void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] })}
+              onImported={() => void readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] })}
             />
             <ArchivedChatsSection />
             {sharesEnabled && <SharedLinksSection />}

@@ -15,6 +15,7 @@ import { SharedPage } from '../../features/shares/components/shared-page';
 import { SharedSources } from '../../features/shares/components/shared-sources';
 import { usePreferences } from '../../lib/preferences';
 import type { Message, MessageSource } from '@parley/shared/schemas/message';
+import { readAgain } from '../../lib/update-cached-list';
 
 /** Its own chunk: only shares with files need it. */
 const MessageFiles = lazy(() =>
@@ -62,7 +63,7 @@ export function ShareRoute() {
       appTitle={config?.appTitle ?? 'Parley'}
       renderThread={(conversation) => <SharedThread conversation={conversation} />}
       onContinued={(conversationId) => {
-        void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
+        void readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] });
         void navigate(`/c/${conversationId}`);
       }}
     />

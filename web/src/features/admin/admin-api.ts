@@ -17,6 +17,7 @@ import {
   type PatchGroup,
 } from '@parley/shared/schemas/admin';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut } from '../../lib/api-client';
+import { readAgain } from '../../lib/update-cached-list';
 
 const empty = z.unknown();
 
@@ -74,7 +75,7 @@ function useAdminMutation<Input, Output>(call: (input: Input) => Promise<Output>
   return useMutation({
     mutationFn: call,
     onSettled: async () => {
-      await Promise.all(Object.values(ADMIN_KEYS).map((queryKey) => client.invalidateQueries({ queryKey })));
+      await Promise.all(Object.values(ADMIN_KEYS).map((queryKey) => readAgain(client, { queryKey })));
     },
   });
 }

@@ -15,6 +15,7 @@ import { dangerButton, primaryCompactButton, secondaryButton } from '../../compo
 import { showErrorToast, showToast } from '../../lib/toast-store';
 import { formatAmount } from '../../lib/format';
 import { createBudget, deleteBudget, updateBudget, useBudgets, USAGE_KEYS } from './usage-api';
+import { readAgain } from '../../lib/update-cached-list';
 
 /** A group a budget can be scoped to (the admin console's group list, handed in by app/). */
 export interface BudgetGroup {
@@ -217,7 +218,7 @@ export function AdminBudgetsTab({ groups }: { groups: readonly BudgetGroup[] }) 
   const groupName = (id: string) => groups.find((group) => group.id === id)?.name ?? id;
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: USAGE_KEYS.budgets });
+  const refresh = () => readAgain(queryClient, { queryKey: USAGE_KEYS.budgets });
 
   const save = async (id: string | null, draft: Draft) => {
     const input = inputOf(draft);

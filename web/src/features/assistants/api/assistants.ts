@@ -10,7 +10,7 @@ import {
   errorFromResponse,
   parseSuccessBody,
 } from '../../../lib/api-client';
-import { updateCachedList } from '../../../lib/update-cached-list';
+import { readAgain, updateCachedList } from '../../../lib/update-cached-list';
 import { z } from 'zod';
 import {
   actionListSchema,
@@ -171,7 +171,7 @@ export function useDeleteAction() {
       updateCachedList<Action[]>(queryClient, ACTIONS_KEY, (old) =>
         old?.filter((row) => row.action_id !== action.action_id),
       );
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      void readAgain(queryClient, { queryKey: LIST_KEY });
     },
   });
 }
@@ -206,7 +206,7 @@ export async function removeKnowledge(input: { fileId: string; assistantId: stri
 }
 
 export function refreshAssistants(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: LIST_KEY });
+  return readAgain(queryClient, { queryKey: LIST_KEY });
 }
 
 /**

@@ -9,6 +9,7 @@ import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { putAssistant, reloadAssistant, removeKnowledge, uploadKnowledge } from '../api/assistants';
 import { isRetrievalFile, knowledgeState, type KnowledgeState } from '../logic/assistant-form';
 import { KnowledgeFiles, type KnowledgeFile } from './knowledge-files';
+import { readAgain } from '../../../lib/update-cached-list';
 
 interface AssistantKnowledgeProps {
   assistant: Assistant | null;
@@ -90,7 +91,7 @@ export function AssistantKnowledge({
     try {
       const stored = await uploadKnowledge({ file, assistantId: assistant.id, model: assistant.model });
       putAssistant(queryClient, { ...assistant, file_ids: [...assistant.file_ids, stored.file_id] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/files'] });
+      void readAgain(queryClient, { queryKey: ['/api/files'] });
       showToast({ message: t('com_ui_upload_success') });
       const fresh = await reloadAssistant(queryClient, assistant.id);
       if (!hadRetrieval && fresh.tools.some((tool) => tool.type === 'retrieval')) {

@@ -14,6 +14,7 @@ import {
 } from '../api/two-factor';
 import { secondFactorOf, twoFactorErrorKey } from '../two-factor-errors';
 import { BackupCodeList, TwoFactorSetup } from './two-factor-setup';
+import { readAgain } from '../../../lib/update-cached-list';
 
 const input =
   'h-9 w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-neutral-900 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100 dark:focus-visible:ring-neutral-100';
@@ -44,7 +45,7 @@ export function TwoFactorSection({ hasPassword }: { hasPassword: boolean }) {
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [disable, setDisable] = useState({ password: '', code: '' });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY });
+  const refresh = () => readAgain(queryClient, { queryKey: TWO_FACTOR_STATUS_KEY });
   const fail = (error: unknown) => showErrorToast(t(twoFactorErrorKey(error)));
 
   const enable = useMutation({

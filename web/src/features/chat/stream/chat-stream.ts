@@ -16,6 +16,7 @@ import { abortPath, type ChatCall, type ConversationSetup } from '../logic/build
 import { errorText } from '../logic/error-text';
 import { applyChatEvents, type StreamTarget } from './apply-chat-event';
 import { useStreamStore } from './stream-store';
+import { readAgain } from '../../../lib/update-cached-list';
 
 /**
  * The event-stream reader (with eventsource-parser) is a chunk of its own: /c/new renders without it. A run
@@ -182,7 +183,7 @@ function onFinal(run: Run, event: FinalEvent): void {
   apply(run, [event]);
   putConversation(run.queryClient, event.conversation);
   // Its cost so far now holds this turn's: read again (the cached one shows meanwhile).
-  void run.queryClient.invalidateQueries({
+  void readAgain(run.queryClient, {
     queryKey: [conversationPath(event.conversation.conversationId)],
     exact: true,
   });
@@ -343,7 +344,7 @@ async function reattach(run: Run): Promise<void> {
     if (response.status === 404) {
       // Nothing runs any more: the reply was saved meanwhile, so the saved messages are the truth.
       finish(run);
-      await run.queryClient.invalidateQueries({ queryKey: [messagesPath(conversationId)] });
+      await readAgain(run.queryClient, { queryKey: [messagesPath(conversationId)] });
       return;
     }
     if (!response.ok) continue;

@@ -14,7 +14,7 @@ import {
 } from '@parley/shared/schemas/conversation';
 import { apiPost, apiGet } from '../../../lib/api-client';
 import { conversationPath, putConversation } from '../../../lib/conversation-query';
-import { updateCachedList } from '../../../lib/update-cached-list';
+import { readAgain, updateCachedList } from '../../../lib/update-cached-list';
 import {
   nextListCursor,
   patchConversation,
@@ -110,7 +110,7 @@ export function useDeleteConversation() {
 export async function clearAllConversations(queryClient: QueryClient): Promise<void> {
   await apiPost(CLEAR_PATH, { arg: {} }, z.unknown());
   queryClient.removeQueries({ predicate: (query) => isConversationData(query.queryKey[0]) });
-  await queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
+  await readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] });
 }
 
 function isConversationData(key: unknown): boolean {

@@ -23,6 +23,7 @@ import {
   conversationSaved,
   updateConversationList,
 } from './conversations';
+import { readAgain } from '../../../lib/update-cached-list';
 
 const UPDATE_PATH = '/api/convos/update';
 
@@ -60,7 +61,7 @@ export const taggedListQuery = (tag: string) =>
 /** Every list (sidebar, a tag's, archived) reads again; the open conversation takes the answer. */
 async function settle(queryClient: QueryClient, conversation: Conversation): Promise<void> {
   putConversation(queryClient, conversation);
-  await queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
+  await readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] });
 }
 
 type OrganiseArg = {
@@ -87,7 +88,7 @@ export function useOrganiseConversation() {
       );
       return settle(queryClient, conversation);
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] }),
+    onError: () => readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] }),
   });
 }
 
@@ -98,7 +99,7 @@ export async function archiveAllConversations(queryClient: QueryClient): Promise
     {},
     z.object({ archivedCount: z.number().int() }),
   );
-  await queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] });
+  await readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] });
   return archivedCount;
 }
 

@@ -11,6 +11,7 @@ import { showErrorToast, showToast } from '../../../lib/toast-store';
 import { useTwoClickConfirm } from '../../../lib/use-two-click-confirm';
 import { CONVERSATIONS_PATH, useDeleteConversation } from '../api/conversations';
 import { archiveAllConversations, useArchivedList, useOrganiseConversation } from '../api/organise';
+import { readAgain } from '../../../lib/update-cached-list';
 
 const rowClass =
   'flex items-center justify-between gap-4 border-b border-neutral-100 py-3 dark:border-neutral-700/60';
@@ -25,7 +26,7 @@ function ArchivedRow({ conversation, onOpen }: { conversation: Conversation; onO
   const confirm = useTwoClickConfirm(deleteButton, () =>
     remove.mutate(
       { conversationId: conversation.conversationId },
-      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PATH] }), onError },
+      { onSuccess: () => void readAgain(queryClient, { queryKey: [CONVERSATIONS_PATH] }), onError },
     ),
   );
   const title = displayTitle(conversation.title, t);

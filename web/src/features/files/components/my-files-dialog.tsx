@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dangerButton, secondaryButton } from '../../../components/ui/chat-styles';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { readListAgain } from '../../../lib/update-cached-list';
+import { readAgain } from '../../../lib/update-cached-list';
 import { fileUsageQuery, filesQuery, uploadFile } from '../api/files';
 import { usageFigures } from '../logic/file-words';
 import { deleteNow } from '../engine/file-deletion';
@@ -29,8 +29,8 @@ export function MyFilesDialog({ onClose }: { onClose: () => void }) {
   // After an upload or a deletion: a read on its way (the dialog just opened) would miss the change.
   const refresh = () =>
     Promise.all([
-      readListAgain(queryClient, filesQuery.queryKey),
-      readListAgain(queryClient, fileUsageQuery.queryKey),
+      readAgain(queryClient, { queryKey: filesQuery.queryKey, exact: true }),
+      readAgain(queryClient, { queryKey: fileUsageQuery.queryKey, exact: true }),
     ]);
 
   /** Uploads picked files one by one, not for any conversation; the server's refusal is shown as it says. */

@@ -3,6 +3,7 @@ import { paths } from '@parley/shared/api/paths';
 import { pluginListSchema, type UserPluginsBody } from '@parley/shared/schemas/plugin';
 import { userSchema, type User } from '@parley/shared/schemas/user';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { readAgain } from '../../../lib/update-cached-list';
 
 /**
  * `GET /api/plugins`: the plugin store entry, then every tool with this user's `authenticated`. Keyed by the
@@ -31,7 +32,7 @@ export function useUpdateUserPlugins(onUser: (user: User) => void) {
     mutationFn: (body: UserPluginsBody) => apiPost(paths.userPlugins, body, userSchema),
     onSuccess: (user) => {
       onUser(user);
-      return queryClient.invalidateQueries({ queryKey: [paths.plugins] });
+      return readAgain(queryClient, { queryKey: [paths.plugins] });
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   type PresetSaveBody,
 } from '@parley/shared/schemas/preset';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { readAgain } from '../../../lib/update-cached-list';
 
 /**
  * The caller's presets (SPEC §4 Presets): keyed by the owner too, so a different signed-in user refetches
@@ -27,7 +28,7 @@ export function usePresets(userId: string | null) {
 }
 
 function refresh(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: [paths.presets] });
+  return readAgain(queryClient, { queryKey: [paths.presets] });
 }
 
 /** Create (no `presetId`, or `null` as an imported file has) or replace a preset. */

@@ -16,6 +16,7 @@ import {
   type ShareUpdateBody,
 } from '@parley/shared/schemas/share';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../../lib/api-client';
+import { readAgain } from '../../../lib/update-cached-list';
 
 /** API paths of API.md "Sharing and organising"; query keys are these paths. */
 export const SHARES_PATH = '/api/share';
@@ -52,7 +53,7 @@ export const sharedConversationQuery = (shareId: string, signedIn: boolean) =>
     staleTime: 60_000,
   });
 
-const refreshLists = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [SHARES_PATH] });
+const refreshLists = (queryClient: QueryClient) => readAgain(queryClient, { queryKey: [SHARES_PATH] });
 
 export function useCreateShare() {
   const queryClient = useQueryClient();

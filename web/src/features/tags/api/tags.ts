@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { paths } from '@parley/shared/api/paths';
 import { conversationTagsResponseSchema, tagSchema } from '@parley/shared/schemas/tag';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client';
+import { readAgain } from '../../../lib/update-cached-list';
 
 /** Query keys are the API paths (ARCHITECTURE §5). */
 const CONVERSATIONS_PATH = '/api/convos';
@@ -22,8 +23,8 @@ export function useTags(enabled = true) {
 /** Tags and every list that filters or shows them read again (a rename or delete reaches conversations). */
 async function refresh(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [paths.tags] }),
-    queryClient.invalidateQueries({
+    readAgain(queryClient, { queryKey: [paths.tags] }),
+    readAgain(queryClient, {
       predicate: (query) =>
         typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(CONVERSATIONS_PATH),
     }),
