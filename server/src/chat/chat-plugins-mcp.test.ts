@@ -198,17 +198,15 @@ describe('MCP tools in plugins chats', () => {
     expect(Number.isInteger(pid)).toBe(true);
     expect(() => process.kill(pid, 0)).not.toThrow();
     await server.close();
-    const end = Date.now() + 10_000;
-    let alive = true;
-    while (alive && Date.now() < end) {
-      try {
-        process.kill(pid, 0);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      } catch {
-        alive = false;
-      }
-    }
-    expect(alive).toBe(false);
+    await expect
+      .poll(() => {
+        try {
+          return process.kill(pid, 0);
+        } catch {
+          return false;
+        }
+      }, 'the stdio child has ended')
+      .toBe(false);
     server = { ...server, close: () => Promise.resolve() };
   }, 90_000);
 });

@@ -3,7 +3,6 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -35,14 +34,6 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
     statSync(join(dir, name)).isFile(),
   );
-}
-
-async function eventually(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(20);
-  }
 }
 
 const png = (width: number, height: number) =>
@@ -80,7 +71,7 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
   const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
   /** Nothing of `owner` left: no row, no stored bytes, no temporary file. */
   const expectNothingLeft = async (owner: TestUser) => {
-    await eventually(() => filesUnder(spoolDir()).length === 0, 'the temporary files are gone');
+    await expect.poll(() => filesUnder(spoolDir()), 'the temporary files are gone').toEqual([]);
     expect(await rowsOf(owner)).toEqual([]);
     expect(filesUnder(join(uploadsDir(), owner.user.id))).toEqual([]);
   };
@@ -179,7 +170,7 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
     request.on('error', () => undefined);
     request.write(sent);
     // Wait until the server is writing the file, then hang up without sending the rest.
-    await eventually(() => filesUnder(spoolDir()).length > 0, 'the server spools the file');
+    await expect.poll(() => filesUnder(spoolDir()).length, 'the server spools the file').toBeGreaterThan(0);
     request.destroy();
     await expectNothingLeft(alice);
     // The server is still fine.

@@ -36,14 +36,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 let http: FakeMcpHttp;
 beforeAll(async () => {
   http = await startFakeMcpHttp();
@@ -110,7 +102,7 @@ describe('MCP servers from the YAML', () => {
     await expect(run(mcp, 'add_mcp_local', { a: 1, b: 1 })).rejects.toThrow(
       /The MCP server "local" is not available \(.+\)\. Parley is reconnecting to it/,
     );
-    await until(() => mcp.connections.get('local')?.status === 'ready');
+    await expect.poll(() => mcp.connections.get('local')?.status).toBe('ready');
     const secondPid = Number(await run(mcp, 'pid_mcp_local'));
     expect(secondPid).not.toBe(firstPid);
     expect(isAlive(firstPid)).toBe(false);
@@ -128,13 +120,9 @@ describe('MCP servers from the YAML', () => {
     );
     const back = await startFakeMcpHttp(Number(port));
     try {
-      await until(async () => {
-        try {
-          return (await run(mcp, 'add_mcp_remote', { a: 1, b: 2 })) === '3';
-        } catch {
-          return false;
-        }
-      });
+      await expect
+        .poll(() => run(mcp, 'add_mcp_remote', { a: 1, b: 2 }).catch((error: unknown) => String(error)))
+        .toBe('3');
     } finally {
       await back.close();
     }
@@ -157,7 +145,7 @@ describe('MCP servers from the YAML', () => {
     const pid = Number(await run(mcp, 'pid_mcp_local'));
     expect(isAlive(pid)).toBe(true);
     await mcp.close();
-    await until(() => !isAlive(pid), 10_000);
+    await expect.poll(() => isAlive(pid)).toBe(false);
     expect(mcp.connections.get('local')?.status).toBe('closed');
   }, 30_000);
 
