@@ -195,21 +195,23 @@ describe('the functions agent', () => {
 
   it('stops the running tool and ends when aborted', async () => {
     let stopped = false;
-    const slow = tool(
-      'slow',
-      (_args, ctx) =>
-        new Promise((_resolve, reject) =>
-          ctx.signal.addEventListener('abort', () => {
-            stopped = true;
-            reject(new Error('stopped'));
-          }),
-        ),
-    );
+    let toolStarted!: () => void;
+    const running = new Promise<void>((resolve) => (toolStarted = resolve));
+    const slow = tool('slow', (_args, ctx) => {
+      toolStarted();
+      return new Promise((_resolve, reject) =>
+        ctx.signal.addEventListener('abort', () => {
+          stopped = true;
+          reject(new Error('stopped'));
+        }),
+      );
+    });
     const { run, controller, requests } = scriptedRun(
       [step({ toolCalls: [{ id: 'a', name: 'slow', arguments: '{}' }], reason: 'tool-calls' })],
       [slow],
     );
-    setTimeout(() => controller.abort(), 20);
+    // Aborted once the tool runs, however long the way there took.
+    void running.then(() => controller.abort());
     expect(await run).toMatchObject({ aborted: true });
     expect(stopped).toBe(true);
     expect(requests).toHaveLength(1);

@@ -199,13 +199,16 @@ describe('MCP tools in plugins chats', () => {
     expect(() => process.kill(pid, 0)).not.toThrow();
     await server.close();
     await expect
-      .poll(() => {
-        try {
-          return process.kill(pid, 0);
-        } catch {
-          return false;
-        }
-      }, 'the stdio child has ended')
+      .poll(
+        () => {
+          try {
+            return process.kill(pid, 0);
+          } catch {
+            return false;
+          }
+        },
+        { message: 'the stdio child has ended' },
+      )
       .toBe(false);
     server = { ...server, close: () => Promise.resolve() };
   }, 90_000);

@@ -71,7 +71,7 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
   const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
   /** Nothing of `owner` left: no row, no stored bytes, no temporary file. */
   const expectNothingLeft = async (owner: TestUser) => {
-    await expect.poll(() => filesUnder(spoolDir()), 'the temporary files are gone').toEqual([]);
+    await expect.poll(() => filesUnder(spoolDir()), { message: 'the temporary files are gone' }).toEqual([]);
     expect(await rowsOf(owner)).toEqual([]);
     expect(filesUnder(join(uploadsDir(), owner.user.id))).toEqual([]);
   };
@@ -170,7 +170,9 @@ describeEachEngine('file uploads: streaming, cleanup and hostile input', (getDb,
     request.on('error', () => undefined);
     request.write(sent);
     // Wait until the server is writing the file, then hang up without sending the rest.
-    await expect.poll(() => filesUnder(spoolDir()).length, 'the server spools the file').toBeGreaterThan(0);
+    await expect
+      .poll(() => filesUnder(spoolDir()).length, { message: 'the server spools the file' })
+      .toBeGreaterThan(0);
     request.destroy();
     await expectNothingLeft(alice);
     // The server is still fine.
