@@ -54,7 +54,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
   return {
     port,
-    waitForMail: (address, timeoutMs = 10_000) => {
+    waitForMail: (address, timeoutMs = 30_000) => {
       const wanted = address.toLowerCase();
       const already = received.find((mail) => mail.to.includes(wanted));
       if (already) return Promise.resolve(already);

@@ -48,7 +48,7 @@ test.describe('signing in with OpenID Connect', () => {
     const button = page.getByRole('link', { name: /Company SSO/ });
     await expect(button).toBeVisible();
     await button.click();
-    await expect(page).toHaveURL(`${parley.url}/c/new`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${parley.url}/c/new`);
     // Signed in: a reload keeps the session (silent refresh with the cookie the callback set).
     await page.reload();
     await expect(page).toHaveURL(`${parley.url}/c/new`);

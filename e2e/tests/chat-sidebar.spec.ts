@@ -39,7 +39,7 @@ test('a new conversation appears under Today and gets its generated title', asyn
   await expect(messages(page).nth(1)).toContainText('Paris is the capital.');
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
   await expect(sidebar.getByRole('heading', { name: 'Today' })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Capital of France' })).toBeVisible({ timeout: 10_000 });
+  await expect(sidebar.getByRole('link', { name: 'Capital of France' })).toBeVisible();
   await expect(page).toHaveTitle('Capital of France');
 });
 
@@ -68,7 +68,7 @@ test('a chat sent while the list is still on its way is listed once the list com
   await expect(messages(page).nth(1)).toContainText('Hello.');
   deliver();
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
-  await expect(sidebar.getByRole('link', { name: 'Early chat' })).toBeVisible({ timeout: 10_000 });
+  await expect(sidebar.getByRole('link', { name: 'Early chat' })).toBeVisible();
 });
 
 test('rename inline with Enter, and the name survives a reload', async ({ page, fake }) => {
@@ -77,7 +77,7 @@ test('rename inline with Enter, and the name survives a reload', async ({ page, 
   await send(page, 'Help me plan');
   await expect(messages(page).nth(1)).toContainText('Sure.');
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
-  await expect(sidebar.getByRole('link', { name: 'Some title' })).toBeVisible({ timeout: 10_000 });
+  await expect(sidebar.getByRole('link', { name: 'Some title' })).toBeVisible();
 
   await rowAction(sidebar, 'Some title', 'Rename');
   const field = sidebar.getByRole('textbox', { name: 'Rename conversation' });
@@ -106,7 +106,7 @@ test('delete asks first, then the conversation is gone and a new chat starts', a
   await send(page, 'Temporary');
   await expect(messages(page).nth(1)).toContainText('Done.');
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
-  await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toBeVisible({ timeout: 10_000 });
+  await expect(sidebar.getByRole('link', { name: 'Doomed chat' })).toBeVisible();
 
   await rowAction(sidebar, 'Doomed chat', 'Delete');
   const dialog = page.getByRole('dialog', { name: 'Delete chat?' });
@@ -132,14 +132,14 @@ test('every row has a keyboard-reachable menu: rename keeps the row in place, ex
   });
   await send(page, 'First');
   const sidebar = page.getByRole('navigation', { name: 'Chat history' });
-  await expect(sidebar.getByRole('link', { name: 'Older chat' })).toBeVisible({ timeout: 10_000 });
+  await expect(sidebar.getByRole('link', { name: 'Older chat' })).toBeVisible();
   await page.getByRole('link', { name: 'New chat', exact: true }).click();
   // The new chat's screen is ready once it has its address and the box has the focus back: text typed before
   // that can be cleared with the old screen's box, and Enter then sends nothing.
   await expect(page).toHaveURL(/\/c\/new$/);
   await expect(messageBox(page)).toBeFocused();
   await send(page, 'Second');
-  await expect(sidebar.getByRole('link', { name: 'Newer chat' })).toBeVisible({ timeout: 10_000 });
+  await expect(sidebar.getByRole('link', { name: 'Newer chat' })).toBeVisible();
   // The conversation rows (each a link beside its menu button), top to bottom.
   const order = () => sidebar.locator('div.group > a').allInnerTexts();
   await expect.poll(order).toEqual(['Newer chat', 'Older chat']);
@@ -180,9 +180,7 @@ test('clear all chats in Settings › Data takes two clicks', async ({ page, fak
   await send(page, 'First');
   await expect(
     page.getByRole('navigation', { name: 'Chat history' }).getByRole('link', { name: 'First chat' }),
-  ).toBeVisible({
-    timeout: 10_000,
-  });
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Ada Lovelace' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -207,7 +205,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(messages(page).nth(1)).toContainText('Hi!');
       if (size === 'mobile') await page.getByRole('button', { name: 'Open sidebar' }).click();
       const sidebar = page.getByRole('navigation', { name: 'Chat history' });
-      await expect(sidebar.getByRole('link', { name: 'Greeting' })).toBeVisible({ timeout: 10_000 });
+      await expect(sidebar.getByRole('link', { name: 'Greeting' })).toBeVisible();
       // The pictures: the sidebar with New chat, the search box and the titled row; the row's menu; the user
       // menu; Settings on General and on Data controls — each whole in the window, its parts apart.
       await expectWhole(sidebar, [

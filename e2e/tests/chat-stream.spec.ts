@@ -18,7 +18,7 @@ test.describe('sending a message', () => {
     await expect(reply).toHaveAttribute('aria-label', 'GPT-4o');
     await expect(messageBox(page)).toHaveValue('');
     await fake.release();
-    await expect(reply.getByRole('table')).toBeVisible({ timeout: 15_000 });
+    await expect(reply.getByRole('table')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
     await expect(reply.getByText('Copy code')).toBeVisible();
@@ -87,7 +87,7 @@ test.describe('a reply in progress', () => {
     await fake.script({ replies: [{ text: words, chunkSize: 6, delayMs: 20, dropAfterChunks: 5 }] });
     await send(page, 'Tell me everything');
     const reply = messages(page).nth(1);
-    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     await expect(reply).toContainText('part1');
     // Not stopped by the user: the provider cut it off, and the notice says so (issue 27 trip-over item 1),
     // with Continue and Retry beside it; the footer keeps its Continue and Regenerate.
@@ -120,7 +120,7 @@ test.describe('a reply in progress', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
     await fake.release();
-    await expect(messages(page).nth(1)).toContainText('step39', { timeout: 15_000 });
+    await expect(messages(page).nth(1)).toContainText('step39');
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     // One request reached the model: the reload re-attached rather than asking again.
     expect(await fake.chatRequests()).toHaveLength(1);

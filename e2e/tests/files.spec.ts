@@ -97,19 +97,19 @@ test('files never sent are deleted by a new conversation and by a reload', async
   await expect(async () => {
     const dialog = await myFilesRows();
     try {
-      await expect(dialog).toContainText('No results.', { timeout: 1000 });
+      await expect(dialog).toContainText('No results.', { timeout: 5_000 });
     } finally {
       await page.keyboard.press('Escape');
     }
-  }).toPass({ timeout: 15_000 });
+  }).toPass();
 
   await attachFiles(page, [textFile('left-behind.txt', 'left behind')]);
   await waitForUploads(page, 1);
   await expect(async () => {
     await page.reload();
     const dialog = await myFilesRows();
-    await expect(dialog).toContainText('No results.', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(dialog).toContainText('No results.', { timeout: 5_000 });
+  }).toPass();
 });
 
 test('My files lists uploads, filters, sorts and deletes the selected ones', async ({ page }) => {

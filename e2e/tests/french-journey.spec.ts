@@ -127,9 +127,7 @@ test('a new French user signs up, chats, gets a title and exports without meetin
   await expectNoEnglish(page, 'chat');
 
   const sidebar = page.getByRole('navigation', { name: 'Historique des discussions' });
-  await expect(sidebar.getByRole('link', { name: 'Capitale de la France' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(sidebar.getByRole('link', { name: 'Capitale de la France' })).toBeVisible();
   await expect(page).toHaveTitle('Capitale de la France');
   await expectNoEnglish(page, 'titled chat');
   await snapshot(page, 'french-journey-chat');

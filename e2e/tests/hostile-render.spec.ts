@@ -64,7 +64,7 @@ test.describe('hostile model output', () => {
     await send(page, 'Show me some HTML');
 
     const reply = messages(page).nth(1);
-    await expect(reply).toContainText('html link', { timeout: 15_000 });
+    await expect(reply).toContainText('html link');
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     // Raw HTML is shown as text, not interpreted.
     await expect(reply).toContainText('<script>window.__pwned=1</script>');

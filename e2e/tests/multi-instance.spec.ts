@@ -61,14 +61,14 @@ test.describe('two instances behind a round-robin proxy', () => {
     await page.context().setExtraHTTPHeaders({ [UPSTREAM_HEADER]: '0' });
     await page.goto('/login');
     await logInThroughForm(page, account.email, account.password);
-    await expect(userMenuButton(page, account)).toBeVisible({ timeout: 15_000 });
+    await expect(userMenuButton(page, account)).toBeVisible();
     expect(cluster.proxy.served.filter((r) => r.path === '/api/auth/login')).toEqual([
       expect.objectContaining({ upstream: 0, status: 200 }),
     ]);
 
     await page.context().setExtraHTTPHeaders({ [UPSTREAM_HEADER]: '1' });
     await page.reload();
-    await expect(userMenuButton(page, account)).toBeVisible({ timeout: 15_000 });
+    await expect(userMenuButton(page, account)).toBeVisible();
     const refreshes = cluster.proxy.served.filter((r) => r.path.startsWith('/api/auth/refresh'));
     expect(refreshes.filter((r) => r.upstream === 1 && r.status === 200).length).toBeGreaterThan(0);
 
@@ -76,7 +76,7 @@ test.describe('two instances behind a round-robin proxy', () => {
     await page.context().setExtraHTTPHeaders({});
     for (let i = 0; i < 3; i++) {
       await page.reload();
-      await expect(userMenuButton(page, account)).toBeVisible({ timeout: 15_000 });
+      await expect(userMenuButton(page, account)).toBeVisible();
     }
   });
 
@@ -99,16 +99,16 @@ test.describe('two instances behind a round-robin proxy', () => {
     await cluster.fake.script({ replies: [{ text, chunkSize: 6, delayMs: 80, holdAfterChunks: 20 }] });
     await send(page, 'Count slowly');
     const reply = messages(page).nth(1);
-    await expect(reply).toContainText('word3', { timeout: 15_000 });
+    await expect(reply).toContainText('word3');
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
     const conversationId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
 
     await pin(1);
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
     await expect(messages(page).nth(1)).toContainText('word12', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop generating' }).click();
-    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     const stopped = (await messages(page).nth(1).innerText()).trim();
     expect(stopped).not.toContain('word149');
 

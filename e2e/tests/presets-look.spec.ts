@@ -125,7 +125,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const banner = page.getByRole('banner');
       const trigger = banner.getByRole('button', { name: 'Presets (active: Careful technical writer)' });
       await expect(trigger).toBeVisible();
-      await expect(page.getByText('Careful technical writer saved!')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByText('Careful technical writer saved!')).toHaveCount(0);
       // The picture: the header's endpoint, model and presets buttons side by side, the presets one naming
       // the active preset from 640 px, a green dot on a phone; nothing sticking out sideways.
       const endpoint = banner.getByRole('button', { name: 'Endpoint: OpenAI' });

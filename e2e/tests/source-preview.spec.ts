@@ -22,7 +22,7 @@ function fieldNotes(): string {
 /** Saves the screen in both colour schemes (e2e/artifacts), back to light after. */
 async function bothSchemes(page: Page, name: string): Promise<void> {
   // A slow upload's notice (shown for 7 s) would cover the dialog's buttons on a phone.
-  await expect(page.getByText(/is taking more time than anticipated/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(/is taking more time than anticipated/)).toHaveCount(0);
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });
     // The scheme is applied (the picture fast-forwards the colours' transition: animations disabled).

@@ -105,7 +105,7 @@ export class EventReader {
   }
 
   /** Resolves once an event matches (or the stream ends, then rejects). */
-  async waitFor(match: (event: SseEvent) => boolean, timeoutMs = 10_000): Promise<SseEvent> {
+  async waitFor(match: (event: SseEvent) => boolean, timeoutMs = 30_000): Promise<SseEvent> {
     const deadline = Date.now() + timeoutMs;
     let ended = false;
     void this.done.then(() => (ended = true));

@@ -68,7 +68,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     port,
     received,
-    waitFor(predicate, timeoutMs = 5000) {
+    waitFor(predicate, timeoutMs = 30_000) {
       const already = received.find(predicate);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {
@@ -82,7 +82,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         });
       });
     },
-    idle(timeoutMs = 15_000) {
+    idle(timeoutMs = 30_000) {
       if (connected === 0) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('a mail client stayed connected')), timeoutMs);

@@ -143,7 +143,7 @@ describeEachEngine('password reset by email (real SMTP sink)', (getDb, { getData
       confirm_password: 'brand new secret',
     });
     expect(changed.statusCode).toBe(200);
-    await sink.waitFor((m) => /password was changed/.test(m.raw), 15_000);
+    await sink.waitFor((m) => /password was changed/.test(m.raw));
     await sink.idle();
     expect(sink.received).toHaveLength(1);
   });
