@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-// Pure logic only: jsdom is not installed, so components are exercised by the Playwright journeys.
+// Logic runs under node; component tests ask for happy-dom in their first line (jsdom is not installed).
 export default defineProject({
   test: {
     name: 'web',

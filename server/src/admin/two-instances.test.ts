@@ -77,17 +77,10 @@ describe.skipIf(postgresSkipReason() !== undefined || redisSkip !== undefined)(
       expect(demoted.statusCode).toBe(200);
       // The announcements cross Redis pub/sub: wait for their effect.
       await expect
-        .poll(async () => (await second.inject({ url: paths.user, headers: user.headers })).statusCode, {
-          timeout: 10_000,
-        })
+        .poll(async () => (await second.inject({ url: paths.user, headers: user.headers })).statusCode)
         .toBe(401);
       await expect
-        .poll(
-          async () => (await second.inject({ url: adminPaths.users, headers: other.headers })).statusCode,
-          {
-            timeout: 10_000,
-          },
-        )
+        .poll(async () => (await second.inject({ url: adminPaths.users, headers: other.headers })).statusCode)
         .toBe(403);
     });
   },

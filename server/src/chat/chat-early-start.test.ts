@@ -6,7 +6,7 @@ import { NO_PARENT } from '@parley/shared/constants';
 import type { FinalEvent } from '@parley/shared/stream/events';
 import type { ConversationList } from '@parley/shared/schemas/conversation';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   ask,
   askToEnd,
@@ -115,7 +115,7 @@ describeEachEngine('the provider request sent while the turn is saved', (getDb, 
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await conversations(user)).toEqual([]);
-    await vi.waitFor(() => expect(relay.closed()).toBeGreaterThan(closedBefore), { timeout: 5_000 });
+    await expect.poll(() => relay.closed()).toBeGreaterThan(closedBefore);
   });
 
   it('a turn in a conversation that is not the caller’s never reaches the provider', async () => {
@@ -145,7 +145,7 @@ describeEachEngine('the provider request sent while the turn is saved', (getDb, 
       conversationId: conversation.conversationId,
       parentMessageId: responseMessage.messageId,
     });
-    await vi.waitFor(() => expect(completionBodies(fake)).toHaveLength(2), { timeout: 5_000 });
+    await expect.poll(() => completionBodies(fake)).toHaveLength(2);
     const abort = await postJson(server, '/api/ask/openAI/abort', user, {
       abortKey: conversation.conversationId,
     });

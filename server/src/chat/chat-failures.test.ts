@@ -159,17 +159,12 @@ describeEachEngine('every way a reply can end is saved', (_getDb, { getDatabase 
     };
     // The first save is made as the run starts; a longer text in the unfinished reply is a timed save's.
     let first = -1;
+    await expect.poll(async () => (first = (await stored())?.text.length ?? -1)).toBeGreaterThanOrEqual(0);
     await expect
-      .poll(async () => (first = (await stored())?.text.length ?? -1), { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(0);
-    await expect
-      .poll(
-        async () => {
-          const partial = await stored();
-          return partial?.unfinished === true && partial.text.length > first;
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        const partial = await stored();
+        return partial?.unfinished === true && partial.text.length > first;
+      })
       .toBe(true);
     expect(reader.types()).not.toContain('final');
     await postJson(server, '/api/ask/openAI/abort', user, {

@@ -95,9 +95,7 @@ describe.skipIf(redisSkip !== undefined || postgresSkipReason() !== undefined)(
       await deleteAccount(first, owner);
       // The announcement crosses Redis pub/sub: wait for its effect, then every route refuses.
       await expect
-        .poll(async () => (await second.inject({ url: paths.presets, headers: owner.headers })).statusCode, {
-          timeout: 10_000,
-        })
+        .poll(async () => (await second.inject({ url: paths.presets, headers: owner.headers })).statusCode)
         .toBe(401);
       await expectRefused(second, owner.token);
     });

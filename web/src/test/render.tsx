@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import enUS from '../locales/en-US.json';
 
@@ -16,6 +16,9 @@ if (!i18n.isInitialized) {
     react: { useSuspense: false },
   });
 }
+
+// waitFor gives up after 1 s by default: a hang guard, not a speed limit, so as long as expect.poll's.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => cleanup());
 

@@ -49,15 +49,11 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Add actions' })).toBeTruthy();
     type('{ this is: [not json');
-    await waitFor(() => expect(screen.getByText('Error parsing OpenAPI spec.')).toBeTruthy(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(screen.getByText('Error parsing OpenAPI spec.')).toBeTruthy());
     expect(create().disabled).toBe(true);
 
     type(JSON.stringify({ openapi: '3.0.0', paths: {} }));
-    await waitFor(() => expect(screen.getByText('Could not find a valid URL in `servers`')).toBeTruthy(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(screen.getByText('Could not find a valid URL in `servers`')).toBeTruthy());
     expect(screen.getByText('No paths found in the OpenAPI spec.')).toBeTruthy();
     expect(create().disabled).toBe(true);
   });
@@ -65,7 +61,7 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
   it('lists the available actions and saves the spec with a bearer key', async () => {
     const { onSave } = setup();
     type(SPEC);
-    await waitFor(() => expect(screen.getByText('getNote')).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText('getNote')).toBeTruthy());
     const rows = screen.getAllByRole('row').map((row) => row.textContent);
     expect(rows).toContain('getNoteGET/notes/{id}');
     expect(rows).toContain('addNotePOST/notes');
@@ -83,7 +79,7 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
 
     expect(create().disabled).toBe(false);
     fireEvent.click(create());
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(
       'asst_1',
       expect.objectContaining({
@@ -101,7 +97,7 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
   it('warns when the assistant is not created yet', async () => {
     const { onSave, onWarning } = setup({ assistantId: null });
     type(SPEC);
-    await waitFor(() => expect(create().disabled).toBe(false), { timeout: 10_000 });
+    await waitFor(() => expect(create().disabled).toBe(false));
     fireEvent.click(create());
     expect(onWarning).toHaveBeenCalledWith('No assistant_id found, is the assistant created?');
     expect(onSave).not.toHaveBeenCalled();
@@ -128,7 +124,7 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     const body = (onSave.mock.calls[0] as unknown as [string, { metadata: Record<string, unknown> }])[1];
     expect(body).toMatchObject({ action_id: 'act_1' });
     expect(body.metadata).not.toHaveProperty('api_key');
@@ -198,37 +194,30 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
         ),
       });
     type(spec('2.0', 1));
-    await waitFor(
-      () => expect(screen.getByText('Only OpenAPI 3.0 and 3.1 documents are supported.')).toBeTruthy(),
-      {
-        timeout: 10_000,
-      },
+    await waitFor(() =>
+      expect(screen.getByText('Only OpenAPI 3.0 and 3.1 documents are supported.')).toBeTruthy(),
     );
     expect(create().disabled).toBe(true);
 
     type(spec('3.0.3', 129));
-    await waitFor(
-      () =>
-        expect(
-          screen.getByText(
-            'The OpenAPI spec has 129 operations; an action may have at most 128. Keep the operations the ' +
-              'assistant needs and remove the others.',
-          ),
-        ).toBeTruthy(),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(
+        screen.getByText(
+          'The OpenAPI spec has 129 operations; an action may have at most 128. Keep the operations the ' +
+            'assistant needs and remove the others.',
+        ),
+      ).toBeTruthy(),
     );
     expect(create().disabled).toBe(true);
 
     type(spec('3.0.3', 2));
-    await waitFor(
-      () =>
-        expect(
-          screen.getByText(
-            'The assistant would have 129 tools; an assistant may have at most 128. This action adds 2 ' +
-              'functions to its 127 other tools: remove operations from the spec or tools from the assistant.',
-          ),
-        ).toBeTruthy(),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(
+        screen.getByText(
+          'The assistant would have 129 tools; an assistant may have at most 128. This action adds 2 ' +
+            'functions to its 127 other tools: remove operations from the spec or tools from the assistant.',
+        ),
+      ).toBeTruthy(),
     );
     expect(create().disabled).toBe(true);
   }, 30_000);
@@ -237,7 +226,7 @@ describe('ActionEditor (SPEC §2 Action editor, §5 Spec import)', () => {
     const refusal = 'Error parsing OpenAPI spec.\ninfo: must have required property title';
     setup({ onSave: () => Promise.reject(new Error(refusal)) });
     type(SPEC);
-    await waitFor(() => expect(create().disabled).toBe(false), { timeout: 10_000 });
+    await waitFor(() => expect(create().disabled).toBe(false));
     fireEvent.click(create());
     const alert = await screen.findByRole('alert');
     expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual([

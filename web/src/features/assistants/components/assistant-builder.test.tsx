@@ -114,7 +114,7 @@ describe('AssistantBuilder (SPEC §2 builder, §4 Assistants, §5 Assistant form
     fireEvent.click(screen.getByRole('switch', { name: 'Retrieval' }));
     fireEvent.click(screen.getByRole('switch', { name: 'Image vision' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/assistants');
     expect(JSON.parse(init.body as string)).toEqual({
@@ -124,7 +124,7 @@ describe('AssistantBuilder (SPEC §2 builder, §4 Assistants, §5 Assistant form
       model: 'gpt-4o',
       tools: [{ type: 'retrieval' }, 'image_vision'],
     });
-    await waitFor(() => expect(toasts()).toContain('Successfully created'), { timeout: 10_000 });
+    await waitFor(() => expect(toasts()).toContain('Successfully created'));
   });
 
   describe('when the server cannot run the code interpreter (codeInterpreterOff)', () => {
@@ -169,7 +169,7 @@ describe('AssistantBuilder (SPEC §2 builder, §4 Assistants, §5 Assistant form
         `${OFF} This assistant keeps Code interpreter in its tools and uses it again once it is enabled.`,
       );
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe('/api/assistants/asst_saved');
       expect((JSON.parse(init.body as string) as { tools: unknown[] }).tools).toEqual([

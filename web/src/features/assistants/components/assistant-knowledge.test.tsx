@@ -91,12 +91,10 @@ describe('AssistantBuilder knowledge (issue 23)', () => {
       fireEvent.change(screen.getByTestId('knowledge-input'), {
         target: { files: [new File(['%PDF'], 'orchard.pdf', { type: 'application/pdf' })] },
       });
-      await waitFor(
-        () =>
-          expect(within(section()).getByRole('status').textContent).toBe(
-            'Retrieval is now on: the assistant searches its knowledge files.',
-          ),
-        { timeout: 10_000 },
+      await waitFor(() =>
+        expect(within(section()).getByRole('status').textContent).toBe(
+          'Retrieval is now on: the assistant searches its knowledge files.',
+        ),
       );
       expect(retrieval().getAttribute('aria-checked')).toBe('true');
       expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([

@@ -111,14 +111,11 @@ describe('MessageSources', () => {
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'server.log' }));
     const dialog = await screen.findByRole('dialog', { name: 'server.log' });
-    const mark = await waitFor(
-      () => {
-        const found = dialog.querySelector('mark');
-        if (!found) throw new Error('no passage marked yet');
-        return found;
-      },
-      { timeout: 5000 },
-    );
+    const mark = await waitFor(() => {
+      const found = dialog.querySelector('mark');
+      if (!found) throw new Error('no passage marked yet');
+      return found;
+    });
     expect(mark.textContent).toBe(
       'served request 399\nERROR volume Tarragon ran out of\n  inodes at 03:12\n11:0 worker',
     );

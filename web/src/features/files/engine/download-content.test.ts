@@ -19,9 +19,7 @@ describe('downloading a message file (issue 27, SPEC §8)', () => {
     );
     const saved = vi.spyOn(URL, 'createObjectURL');
     expect(await downloadContent('/api/files/content/x?sig=y', 'report.pdf')).toBe(false);
-    await vi.waitFor(() =>
-      expect(messages()).toEqual(['Error downloading file. The file may have been deleted.']),
-    );
+    await expect.poll(messages).toEqual(['Error downloading file. The file may have been deleted.']);
     expect(saved).not.toHaveBeenCalled();
   });
 
@@ -31,9 +29,7 @@ describe('downloading a message file (issue 27, SPEC §8)', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     expect(await downloadContent('/api/files/content/x?sig=y', 'report.pdf')).toBe(false);
-    await vi.waitFor(() =>
-      expect(messages()).toEqual(['Error downloading file. The file may have been deleted.']),
-    );
+    await expect.poll(messages).toEqual(['Error downloading file. The file may have been deleted.']);
   });
 
   it('saves the file under its name when the link answers', async () => {
