@@ -14,15 +14,17 @@ export type ResettingServerAnswer =
   { status: number; json: unknown } | { status: number; body: string; contentType: string };
 
 /**
- * Resets the first `resets` requests once their headers arrived and answers the others with `answer`; closed
- * when the test ends.
+ * Resets the first `resets` requests once their headers arrived and answers the others with `answerOf` (or
+ * what it gives for the server's URL); closed when the test ends.
  */
 export async function resettingServer(
   resets: number,
-  answer: ResettingServerAnswer,
+  answerOf: ResettingServerAnswer | ((url: string) => ResettingServerAnswer),
 ): Promise<ResettingServer> {
-  const body = 'json' in answer ? JSON.stringify(answer.json) : answer.body;
-  const contentType = 'json' in answer ? 'application/json' : answer.contentType;
+  // Known once the server listens (an answer may name it).
+  let status = 0;
+  let body = '';
+  let contentType = '';
   const state = { requests: 0 };
   const server = createServer((socket: Socket) => {
     let head = '';
@@ -36,7 +38,7 @@ export async function resettingServer(
         return;
       }
       socket.end(
-        `HTTP/1.1 ${answer.status} X\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `HTTP/1.1 ${status} X\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
           `connection: close\r\n\r\n${body}`,
       );
     });
@@ -46,8 +48,14 @@ export async function resettingServer(
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  // An answer may name the server (an OpenID discovery document names its issuer).
+  const answer = typeof answerOf === 'function' ? answerOf(url) : answerOf;
+  status = answer.status;
+  body = 'json' in answer ? JSON.stringify(answer.json) : answer.body;
+  contentType = 'json' in answer ? 'application/json' : answer.contentType;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     get requests() {
       return state.requests;
     },

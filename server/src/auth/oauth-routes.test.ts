@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startupConfigSchema } from '@parley/shared/schemas/startup-config';
 import type { Env } from '../config/env';
 import { buildAppOn } from '../../test/app-on-database';
+import { captureLogs } from '../../test/faults/captured-logs';
 import { describeEachEngine } from '../../test/describe-each-engine';
 import { TestBrowser } from '../../test/test-browser';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test/test-oidc-provider';
@@ -21,6 +22,9 @@ describeEachEngine('social login', (_getDb, { getDatabase }) => {
   let oidc: TestOidcProvider;
   let app: FastifyInstance | undefined;
   const opened: FastifyInstance[] = [];
+  // What the app logged (from warn up): a sign-in that ends elsewhere than expected says why.
+  const logs = captureLogs('warn');
+  const logged = () => logs.lines.join('\n') || 'nothing logged';
   beforeAll(async () => {
     oidc = await startTestOidcProvider({
       account: alice,
@@ -57,6 +61,7 @@ describeEachEngine('social login', (_getDb, { getDatabase }) => {
         GOOGLE_USERINFO_URL: `${oidc.issuer}/me`,
         ...env,
       },
+      logger: logs.logger,
     }));
     opened.push(app);
     return new TestBrowser(app, APP);
@@ -93,7 +98,7 @@ describeEachEngine('social login', (_getDb, { getDatabase }) => {
       expect(authorize.searchParams.get(param)).toBeTruthy();
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
 
-    expect(await signIn(browser)).toBe(`${APP}/c/new`);
+    expect(await signIn(browser), logged()).toBe(`${APP}/c/new`);
     const { status, body } = await refreshWith(browser);
     expect(status).toBe(200);
     expect(body.user).toMatchObject({
@@ -106,11 +111,13 @@ describeEachEngine('social login', (_getDb, { getDatabase }) => {
 
   it('OpenID: a second sign-in finds the same account by its provider id', async () => {
     const browser = await start();
-    await signIn(browser);
-    const firstId = (await refreshWith(browser)).body.user.id;
+    expect(await signIn(browser), logged()).toBe(`${APP}/c/new`);
+    const first = await refreshWith(browser);
+    expect(first.status, logged()).toBe(200);
+    const firstId = first.body.user.id;
     oidc.account = { ...alice, email: 'alice.new@example.com' };
     const again = await start();
-    expect(await signIn(again)).toBe(`${APP}/c/new`);
+    expect(await signIn(again), logged()).toBe(`${APP}/c/new`);
     expect((await refreshWith(again)).body.user.id).toBe(firstId);
   });
 
@@ -141,7 +148,7 @@ describeEachEngine('social login', (_getDb, { getDatabase }) => {
   it('links an existing account with the same verified email instead of creating one', async () => {
     const browser = await start({ ALLOW_SOCIAL_REGISTRATION: 'false' });
     const { user } = await createTestUser(getDatabase(), { email: 'alice@example.com', name: 'Local Alice' });
-    expect(await signIn(browser)).toBe(`${APP}/c/new`);
+    expect(await signIn(browser), logged()).toBe(`${APP}/c/new`);
     expect((await refreshWith(browser)).body.user).toMatchObject({ id: user.id, provider: 'local' });
   });
 
@@ -160,7 +167,7 @@ describeEachEngine('social login', (_getDb, { getDatabase }) => {
     const browser = await start();
     const first = await browser.get(`${APP}/oauth/google`);
     expect(new URL(first.location ?? '').searchParams.get('code_challenge')).toBeTruthy();
-    expect(await signIn(browser, 'google')).toBe(`${APP}/c/new`);
+    expect(await signIn(browser, 'google'), logged()).toBe(`${APP}/c/new`);
     expect((await refreshWith(browser)).body.user).toMatchObject({
       email: 'alice@example.com',
       provider: 'google',

@@ -2,6 +2,7 @@
 // (reference §2.4), on the endpoints the original product checks.
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
+import { fetchSendingAgainOnReset } from '../net/stale-connection-retry';
 import type { ModerationPort } from './ports';
 
 export const MODERATED_ENDPOINTS: ReadonlySet<string> = new Set(['openAI', 'azureOpenAI', 'gptPlugins']);
@@ -30,7 +31,7 @@ export function createOpenAIModeration(settings: ModerationSettings): Moderation
     async isFlagged(text) {
       let response: Response;
       try {
-        response = await fetch(url, {
+        response = await fetchSendingAgainOnReset(url, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',

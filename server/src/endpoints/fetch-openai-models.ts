@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchSendingAgainOnReset } from '../net/stale-connection-retry';
 
 export interface ModelsRequest {
   /** OpenAI-compatible base, up to `/v1`. */
@@ -16,7 +17,7 @@ const modelsResponseSchema = z.object({ data: z.array(z.object({ id: z.string().
 export async function fetchOpenAIModels(request: ModelsRequest, signal: AbortSignal): Promise<string[]> {
   const url = new URL(`${request.baseURL.replace(/\/+$/, '')}/models`);
   if (request.userId) url.searchParams.set('user', request.userId);
-  const response = await fetch(url, {
+  const response = await fetchSendingAgainOnReset(url, {
     signal,
     headers: {
       ...request.headers,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchSendingAgainOnReset } from '../net/stale-connection-retry';
 import type { CustomEntry } from './endpoint-entry';
 import { RefreshingCache } from './refreshing-cache';
 
@@ -32,7 +33,9 @@ export function createOllamaDetector(
 
 async function probe(baseUrl: string, timeoutMs: number): Promise<string[] | null> {
   try {
-    const response = await fetch(`${baseUrl}/api/tags`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetchSendingAgainOnReset(`${baseUrl}/api/tags`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (!response.ok) {
       await response.body?.cancel();
       return null;

@@ -1,8 +1,8 @@
-// A request sent on a kept-alive connection that the provider (or a proxy before it) closes at that moment
-// fails before any answer, with a reset. Browsers send such a request again on a new connection; Node's fetch
-// does so only for idempotent methods, and every provider call is a POST. The SDKs run with `maxRetries: 0`
-// (the chat engine decides about failures), so this sends the request once more when fetch itself failed
-// with a reset — never after an answer began, and never for an HTTP error.
+// A request sent on a kept-alive connection that the server (or a proxy before it) closes at that moment fails
+// before any answer, with a reset. Browsers send such a request again on a new connection; Node's fetch does
+// not, whatever the method (an OpenID discovery GET failed so between two sign-ins), and the provider SDKs run
+// with `maxRetries: 0` (the chat engine decides about failures). This sends the request once more when fetch
+// itself failed with a reset — never after an answer began, and never for an HTTP error.
 import type { FetchLike } from './address-guard';
 import { causeCode } from './cause-code';
 
@@ -27,3 +27,8 @@ export function withStaleConnectionRetry(inner: FetchLike): FetchLike {
     }
   };
 }
+
+/** Node's fetch, sending a request again once when its kept-alive connection was closed under it. */
+export const fetchSendingAgainOnReset: FetchLike = withStaleConnectionRetry((input, init) =>
+  fetch(input, init),
+);

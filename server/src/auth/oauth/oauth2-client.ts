@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchSendingAgainOnReset } from '../../net/stale-connection-retry';
 import type { OAuth2Provider } from './oauth-config';
 import { OAuthProviderError } from './oauth-error';
 import { codeChallengeOf, type OAuthFlow } from './oauth-flow';
@@ -71,7 +72,7 @@ async function requestJson(
 ): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchSendingAgainOnReset(url, {
       ...init,
       headers: { ...HEADERS, ...init.headers },
       signal: AbortSignal.timeout(TIMEOUT_MS),

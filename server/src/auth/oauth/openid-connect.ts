@@ -2,10 +2,12 @@ import {
   allowInsecureRequests,
   authorizationCodeGrant,
   buildAuthorizationUrl,
+  customFetch,
   discovery,
   fetchUserInfo,
   type Configuration,
 } from 'openid-client';
+import { fetchSendingAgainOnReset } from '../../net/stale-connection-retry';
 import type { OpenIdProvider } from './oauth-config';
 import { OAuthProviderError } from './oauth-error';
 import { codeChallengeOf, type OAuthFlow } from './oauth-flow';
@@ -73,7 +75,11 @@ function discover(provider: OpenIdProvider): Promise<Configuration> {
   const issuer = new URL(provider.issuer);
   // An http:// issuer is only reachable when the operator configured one (a local or internal provider).
   const execute = issuer.protocol === 'http:' ? [allowInsecureRequests] : [];
-  return discovery(issuer, provider.clientId, provider.clientSecret, undefined, { execute });
+  // Every request of the flow (discovery, token, userinfo) is sent again once on a connection closed under it.
+  return discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+    execute,
+    [customFetch]: fetchSendingAgainOnReset,
+  });
 }
 
 const stringOf = (value: unknown): string | undefined =>

@@ -2,6 +2,7 @@
 // JSON body, the encrypted signature in the `x-sydney-encryptedconversationsignature` header.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { fetchSendingAgainOnReset } from '../../net/stale-connection-retry';
 import { ProviderError } from '../types';
 import type { BingSession } from './bing-session';
 import { bingHttpError, bingResultError } from './map-bing-error';
@@ -40,7 +41,7 @@ export async function createBingConversation(
   signal: AbortSignal,
 ): Promise<BingSession> {
   const cookie = cookieHeader(cookies);
-  const response = await fetch(createUrl, {
+  const response = await fetchSendingAgainOnReset(createUrl, {
     headers: {
       accept: 'application/json',
       'user-agent': USER_AGENT,

@@ -1,6 +1,6 @@
 // One ChatGPT web turn: POST the message, read the whole-message SSE answer as deltas, hand back the
 // upstream ids, then one `finish`. Errors are mapped once; an abort ends the iteration quietly.
-import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
+import { fetchSendingAgainOnReset } from '../../net/stale-connection-retry';
 import { countTokens } from '../../tokenizer/service';
 import { IdleWatchdog } from '../shared/idle-watchdog';
 import { limitLineLength } from '../shared/line-limit';
@@ -17,11 +17,8 @@ function idleTimeoutError(ms: number): ProviderError {
   return new ProviderError('timeout', `ChatGPT sent nothing for ${ms / 1000} s.`);
 }
 
-/** The POST is sent again once when its kept-alive connection was closed under it (no answer began). */
-const sendAgainOnReset = withStaleConnectionRetry((input, init) => fetch(input, init));
-
 async function post(request: ConversationRequest, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>> {
-  const response = await sendAgainOnReset(request.url, {
+  const response = await fetchSendingAgainOnReset(request.url, {
     method: 'POST',
     headers: request.headers,
     body: JSON.stringify(request.body),

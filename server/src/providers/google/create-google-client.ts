@@ -1,13 +1,10 @@
 // The `@google/genai` client for the Gemini API, built only from resolved credentials.
 import type { GoogleGenAI } from '@google/genai';
 import { googleSdk } from '../../lib/provider-sdks';
-import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
+import { fetchSendingAgainOnReset } from '../../net/stale-connection-retry';
 import type { Credentials } from '../types';
 
 export const GOOGLE_BASE_URL = 'https://generativelanguage.googleapis.com';
-
-/** Requests are sent again once when their kept-alive connection was closed under them (no answer began). */
-export const sendAgainOnReset = withStaleConnectionRetry((input, init) => fetch(input, init));
 
 /**
  * Backend, key and base URL are all given, so the SDK reads none of its GOOGLE_* variables for them.
@@ -18,7 +15,7 @@ export function createGoogleClient(credentials: Credentials): GoogleGenAI {
     vertexai: false,
     apiKey: credentials.apiKey ?? '',
     httpOptions: {
-      fetch: sendAgainOnReset,
+      fetch: fetchSendingAgainOnReset,
       baseUrl: credentials.baseURL ?? GOOGLE_BASE_URL,
       ...(credentials.headers ? { headers: credentials.headers } : {}),
     },

@@ -2,8 +2,8 @@
 // key JSON"). Region fixed to us-central1, as in the original product.
 import type { GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
 import { googleSdk } from '../../lib/provider-sdks';
+import { fetchSendingAgainOnReset } from '../../net/stale-connection-retry';
 import type { Credentials, GoogleServiceAccount } from '../types';
-import { sendAgainOnReset } from './create-google-client';
 
 export const VERTEX_LOCATION = 'us-central1';
 export const VERTEX_BASE_URL = `https://${VERTEX_LOCATION}-aiplatform.googleapis.com/`;
@@ -40,7 +40,7 @@ export function createVertexClient(account: GoogleServiceAccount, credentials: C
     location: VERTEX_LOCATION,
     googleAuthOptions: authOptionsOf(account),
     httpOptions: {
-      fetch: sendAgainOnReset,
+      fetch: fetchSendingAgainOnReset,
       baseUrl: credentials.baseURL ?? VERTEX_BASE_URL,
       ...(credentials.headers ? { headers: credentials.headers } : {}),
     },

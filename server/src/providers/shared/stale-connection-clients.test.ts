@@ -5,6 +5,7 @@ import { resettingServer } from '../../../test/resetting-server';
 import { anthropicSdk, googleSdk, openAISdk } from '../../lib/provider-sdks';
 import { createAnthropicClient } from '../anthropic/create-anthropic-client';
 import { createAzureClient } from '../azure-openai/create-azure-client';
+import { createBingConversation } from '../bing/create-bing-conversation';
 import { createChatGPTBrowserProvider } from '../chatgpt-browser/chatgpt-browser-provider';
 import { helloChatGPT } from '../chatgpt-browser/chatgpt-browser-conformance-target';
 import { collectEvents } from '../conformance/collect-events';
@@ -111,6 +112,20 @@ describe('a provider client whose first request is reset', () => {
     expect(error).toBeUndefined();
     const text = events.flatMap(({ event }) => (event.type === 'text-delta' ? [event.delta] : [])).join('');
     expect(text).toBe('Hello.');
+    expect(server.requests).toBe(2);
+  });
+
+  it('Bing still creates its conversation', async () => {
+    const server = await resettingServer(1, {
+      status: 200,
+      json: { conversationId: 'c1', clientId: 'k1', result: { value: 'Success' } },
+    });
+    const session = await createBingConversation(
+      `${server.url}/turing/conversation/create`,
+      undefined,
+      AbortSignal.timeout(30_000),
+    );
+    expect(session).toMatchObject({ conversationId: 'c1', clientId: 'k1' });
     expect(server.requests).toBe(2);
   });
 });
