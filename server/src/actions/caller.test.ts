@@ -1,5 +1,6 @@
 // Action calls against a real local HTTP API described by an OpenAPI spec, through the real address guard.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resettingServer } from '../../test/resetting-server';
 import type { YamlConfig } from '../config/yaml-schema';
 import { NO_EXEMPTIONS } from '../net/address-guard';
 import { actionsAllowList } from '../net/allow-lists';
@@ -321,6 +322,31 @@ describe('createActionCaller: bad answers', () => {
     await expect(caller()(fn('fail'), {})).rejects.toThrow(
       'API call to 127.0.0.1 failed with status 500: {"error":"database on fire"}',
     );
+  });
+
+  it('a GET whose kept-alive connection the API closed under it is sent again once; a POST is not', async () => {
+    const resetting = async () => {
+      const server = await resettingServer(1, { status: 200, json: { pet: 'Rex' } });
+      const allowedAddresses = [new URL(server.url).host];
+      const call = caller(
+        { type: 'none' },
+        {},
+        {
+          spec: await specFor(`${server.url}/v1`),
+          allow: actionsAllowList({ actions: { allowedAddresses } } as YamlConfig),
+        },
+      );
+      return { server, call };
+    };
+    const gets = await resetting();
+    expect(JSON.parse(await gets.call(fn('getPet'), { petId: 'rex' }))).toEqual({ pet: 'Rex' });
+    expect(gets.server.requests).toBe(2);
+    // The API may have acted on the POST before the connection went: placing an order twice is worse.
+    const posts = await resetting();
+    await expect(posts.call(fn('createPet'), { name: 'Rex' })).rejects.toThrow(
+      /^API call to 127\.0\.0\.1 failed: /,
+    );
+    expect(posts.server.requests).toBe(1);
   });
 
   it('silence past the time limit is a clear error', async () => {

@@ -3,6 +3,7 @@
 // applied, a whole-call time limit, the answer capped; every connection (token URL, redirects included) goes
 // through the address guard. Errors are thrown with a message that can be shown to the user and the model.
 import { AddressRefusedError, createGuardedFetch, type FetchLike } from '../net/address-guard';
+import { withStaleConnectionRetry } from '../net/stale-connection-retry';
 import { clientCredentialsToken } from './oauth-token';
 import { planOperations, WRAPPED_BODY_KEY, type OperationPlan } from './operations';
 import { readCapped } from './read-capped';
@@ -199,7 +200,12 @@ export function createActionCaller(options: ActionCallerOptions): ActionCaller {
   const base = firstServerUrl(spec);
   // The custom API-key header is a credential whatever its name: no redirect carries it to another origin.
   const customHeader = customAuthHeader(auth);
-  const fetchFn = createGuardedFetch({ allow, credentialHeaders: customHeader ? [customHeader] : [] });
+  // A GET (or PUT, DELETE) whose kept-alive connection the API closed under it is sent again; a POST is not: a
+  // reset does not prove the API never acted on it.
+  const fetchFn = withStaleConnectionRetry(
+    createGuardedFetch({ allow, credentialHeaders: customHeader ? [customHeader] : [] }),
+    { idempotentOnly: true },
+  );
 
   return async (functionName, args, signal) => {
     const plan = plans.get(functionName);

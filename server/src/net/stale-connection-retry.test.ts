@@ -44,4 +44,14 @@ describe('withStaleConnectionRetry', () => {
     ).rejects.toThrow('fetch failed');
     expect(server.requests).toBe(1);
   });
+
+  it('when asked for idempotent requests only, sends a GET again but not a POST', async () => {
+    const gets = await resettingServer(1, OK);
+    const idempotentOnly = withStaleConnectionRetry(fetch, { idempotentOnly: true });
+    expect(await (await idempotentOnly(`${gets.url}/pets/1`)).json()).toEqual({ ok: true });
+    expect(gets.requests).toBe(2);
+    const posts = await resettingServer(1, OK);
+    await expect(idempotentOnly(`${posts.url}/orders`, post)).rejects.toThrow('fetch failed');
+    expect(posts.requests).toBe(1);
+  });
 });

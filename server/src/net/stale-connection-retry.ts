@@ -15,13 +15,36 @@ function canSendAgain(input: string | URL | Request, body: RequestInit['body']):
   return !(body instanceof ReadableStream);
 }
 
+/** Methods a server may receive twice to the effect of once (RFC 9110, 9.2.2). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+
+function methodOf(input: string | URL | Request, init: RequestInit | undefined): string {
+  return (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+}
+
+export interface StaleConnectionRetryOptions {
+  /**
+   * Send again only a request whose method is idempotent: for calls whose effect we cannot know (an action's
+   * POST may place an order, and a reset does not prove the server never acted on it).
+   */
+  idempotentOnly?: boolean;
+}
+
 /** `inner`, sending a request again once when its connection was reset before any answer. */
-export function withStaleConnectionRetry(inner: FetchLike): FetchLike {
+export function withStaleConnectionRetry(
+  inner: FetchLike,
+  options: StaleConnectionRetryOptions = {},
+): FetchLike {
   return async (input, init) => {
     try {
       return await inner(input, init);
     } catch (error) {
-      if (init?.signal?.aborted || !RESET_CODES.has(causeCode(error)) || !canSendAgain(input, init?.body))
+      if (
+        init?.signal?.aborted ||
+        !RESET_CODES.has(causeCode(error)) ||
+        !canSendAgain(input, init?.body) ||
+        (options.idempotentOnly === true && !IDEMPOTENT_METHODS.has(methodOf(input, init)))
+      )
         throw error;
       return inner(input, init);
     }

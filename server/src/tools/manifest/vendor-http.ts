@@ -1,6 +1,7 @@
 // What every vendor tool does with HTTP: the vendor's base URL from the environment (admin-trusted, so tests
 // point them at fakes), one request with the call's signal, and every failure as a ToolError the model and
 // the user can read (a status, garbage, silence) — never a server error.
+import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
 import { envAuthValue } from '../plugin-auth';
 import { ToolError } from '../tool';
 import type { ToolDeps } from './manifest-entry';
@@ -82,7 +83,8 @@ export async function vendorText(request: VendorRequest): Promise<{ text: string
   const { vendor, signal } = request;
   let response: Response;
   try {
-    response = await request.fetch(request.url, { ...request.init, signal });
+    // A search or image request is sent again once when the vendor closed its kept-alive connection under it.
+    response = await withStaleConnectionRetry(request.fetch)(request.url, { ...request.init, signal });
   } catch (error) {
     if (signal.aborted) throw new ToolError('Stopped.', { cause: error });
     const reason = error instanceof Error && error.name === 'AddressRefusedError' ? ` ${error.message}` : '';

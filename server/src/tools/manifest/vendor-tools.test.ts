@@ -4,6 +4,7 @@ import { startFakeVendors, type FakeVendors } from '@parley/fakes/vendor-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGuardedFetch, NO_EXEMPTIONS } from '../../net/address-guard';
 import { parseAllowRule } from '../../net/allow-rules';
+import { resettingServer } from '../../../test/resetting-server';
 import { ToolError, type GeneratedFile, type Tool, type ToolContext } from '../tool';
 import { azureAiSearch } from './azure-ai-search';
 import { dalle2, dalle3 } from './dalle';
@@ -194,6 +195,15 @@ describe('every vendor failure is a readable tool error', () => {
     await expect(running).rejects.toThrow('Stopped.');
   });
 
+  it('a vendor that closed its kept-alive connection under the request is asked again, once', async () => {
+    const vendor = await resettingServer(1, { status: 200, contentType: 'text/plain', body: 'Paris' });
+    const tool = build(wolfram, { env: { WOLFRAM_BASE_URL: vendor.url } });
+    expect((await tool.run({ input: 'capital of France' }, context({ WOLFRAM_APP_ID: 'id' }))).output).toBe(
+      'Paris',
+    );
+    expect(vendor.requests).toBe(2);
+  });
+
   it('an unreachable vendor', async () => {
     const tool = build(tavily, { env: { TAVILY_BASE_URL: 'http://127.0.0.1:1' } });
     await expect(tool.run({ query: 'q' }, context({ TAVILY_API_KEY: 'k' }))).rejects.toThrow(
@@ -310,6 +320,20 @@ describe('the browser tool', () => {
     await expect(browser().run({ url: 'file:///etc/passwd' }, context({}))).rejects.toThrow(
       'The url is not a valid http(s) address.',
     );
+  }, 30_000);
+
+  it('asks again, once, for a page whose kept-alive connection the site closed under the request', async () => {
+    const site = await resettingServer(1, {
+      status: 200,
+      contentType: 'text/plain',
+      body: 'The meeting is on Tuesday at 10.',
+    });
+    const tool = build(webBrowser, {
+      guardedFetch: createGuardedFetch({ allow: { exempt: [parseAllowRule(new URL(site.url).host)] } }),
+    });
+    const { output } = await tool.run({ url: `${site.url}/notes.txt`, question: 'meeting' }, context({}));
+    expect(output).toContain('The meeting is on Tuesday at 10.');
+    expect(site.requests).toBe(2);
   }, 30_000);
 
   it('goes through the address guard: loopback, private, metadata and a redirect to metadata are refused', async () => {

@@ -1,6 +1,7 @@
 // The browser tool: fetches a page the model names through the address guard (never loopback, private,
 // link-local or metadata addresses), takes its readable text (Readability, in a worker thread) and answers
 // the passages most relevant to the question. Ranking is by the question's words, so it needs no key.
+import { withStaleConnectionRetry } from '../../net/stale-connection-retry';
 import { readPage } from '../browser/read-page';
 import { ToolError, type Tool } from '../tool';
 import type { ManifestEntry, ToolDeps } from './manifest-entry';
@@ -52,6 +53,8 @@ function parseUrl(raw: unknown): URL {
 }
 
 function browserTool(deps: ToolDeps): Tool {
+  // A page (a GET) whose kept-alive connection the site closed under it is asked for again, as a browser does.
+  const fetchPage = withStaleConnectionRetry(deps.guardedFetch);
   return {
     name: 'web-browser',
     description:
@@ -71,7 +74,7 @@ function browserTool(deps: ToolDeps): Tool {
       const question = typeof args.question === 'string' ? args.question : '';
       let response: Response;
       try {
-        response = await deps.guardedFetch(url.href, {
+        response = await fetchPage(url.href, {
           signal: ctx.signal,
           headers: {
             accept: 'text/html,application/xhtml+xml,text/plain;q=0.9',
