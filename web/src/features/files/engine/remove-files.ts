@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Attachment } from '../logic/attachment';
 import { readPendingFiles, tabUploads, uploadsToDelete } from '../logic/files-to-delete';
 import { useAttachmentsStore } from '../store';
 import { dispatch, revokePreviews } from './attachments';
@@ -7,12 +8,12 @@ import { currentTabId } from './tab-id';
 
 export { deleteLeftoverFiles };
 
-/** A chip's remove button: the chip goes now, its uploaded file (never an attached one) with the next batch. */
-export function removeAttachments(queryClient: QueryClient, tempIds: readonly string[]): void {
-  const { items } = useAttachmentsStore.getState();
-  const removed = items.filter((item) => tempIds.includes(item.tempId));
+/**
+ * After a chip's remove button took the chip away (use-composer-files.ts, at once): its preview is freed and
+ * its uploaded file (never an attached one) deleted with the next batch.
+ */
+export function attachmentsRemoved(queryClient: QueryClient, removed: readonly Attachment[]): void {
   revokePreviews(removed);
-  dispatch({ type: 'removed', tempIds });
   queueDeletion(queryClient, uploadsToDelete(removed));
 }
 
