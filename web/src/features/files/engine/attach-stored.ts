@@ -7,7 +7,7 @@ import { storedAttachment } from '../logic/attachments-reducer';
 import { readPendingFiles, withoutPending, writePendingFiles } from '../logic/files-to-delete';
 import { judgeAttach, type AttachEndpoint, type AttachProblem } from '../logic/judge-attach';
 import { useAttachmentsStore } from '../store';
-import { dispatch } from './attachments';
+import { dispatch } from '../store';
 
 /** The SPEC §5 words for a refused file, in the reader's language; null when there is nothing to say. */
 function problemText(problem: AttachProblem, endpoint: string): string | null {

@@ -1,11 +1,6 @@
 import type { Attachment, MessageFile } from '../logic/attachment';
-import { attachmentsReducer, type AttachmentAction } from '../logic/attachments-reducer';
 import { readPendingFiles, withoutPending, writePendingFiles } from '../logic/files-to-delete';
-import { useAttachmentsStore } from '../store';
-
-export function dispatch(action: AttachmentAction): void {
-  useAttachmentsStore.setState((state) => ({ items: attachmentsReducer(state.items, action) }));
-}
+import { dispatch, useAttachmentsStore } from '../store';
 
 export function currentAttachment(tempId: string): Attachment | undefined {
   return useAttachmentsStore.getState().items.find((item) => item.tempId === tempId);

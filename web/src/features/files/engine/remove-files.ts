@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Attachment } from '../logic/attachment';
 import { readPendingFiles, tabUploads, uploadsToDelete } from '../logic/files-to-delete';
-import { useAttachmentsStore } from '../store';
-import { dispatch, revokePreviews } from './attachments';
+import { dispatch, useAttachmentsStore } from '../store';
+import { revokePreviews } from './attachments';
 import { deleteLeftoverFiles, queueDeletion } from './file-deletion';
 import { currentTabId } from './tab-id';
 

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { readStored } from '../../../lib/local-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { isUploading, messageFiles, type Attachment, type MessageFile } from '../logic/attachment';
-import { attachmentsReducer } from '../logic/attachments-reducer';
-import { useAttachmentsStore } from '../store';
+import { dispatch, useAttachmentsStore } from '../store';
 
 export interface FilesEndpoint {
   name: string;
@@ -70,9 +69,7 @@ export function useComposerFiles(input: {
       // The chip goes in the click itself, not once the engine loaded: the chips after it move over at once,
       // so a second quick click lands on the chip it aims at, not on one sliding under the pointer.
       const removed = useAttachmentsStore.getState().items.filter((item) => item.tempId === tempId);
-      useAttachmentsStore.setState((state) => ({
-        items: attachmentsReducer(state.items, { type: 'removed', tempIds: [tempId] }),
-      }));
+      dispatch({ type: 'removed', tempIds: [tempId] });
       void loadRemove().then(({ attachmentsRemoved }) => attachmentsRemoved(queryClient, removed));
     },
     [queryClient],
