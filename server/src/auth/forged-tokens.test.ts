@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminPaths } from '@parley/shared/api/admin-paths';
 import { expectAdmitted, expectNothingWritten, expectRefused } from '../../test/access-token-probes';
 import { buildAppOn } from '../../test/app-on-database';
 import { describeEachEngine } from '../../test/describe-each-engine';
@@ -18,8 +19,8 @@ const encode = (part: object): string => Buffer.from(JSON.stringify(part)).toStr
 const join = (header: object, payload: object, signature: string): string =>
   `${encode(header)}.${encode(payload)}.${signature}`;
 
-// No route checks the ADMIN role yet (API.md "Administration" is not built): the refusals are shown on
-// ordinary routes, reads and writes, where a forged token would otherwise read or write someone's rows.
+// Each forgery is tried on the caller's own rows (reads and writes) and on the administration routes, where a
+// genuine non-administrator gets 403: a forged token gets 401 everywhere, and writes nothing.
 describeEachEngine('forged and expired access tokens are refused', (_getDb, { getDatabase }) => {
   let app: FastifyInstance;
   let config: AppConfig;
@@ -28,7 +29,7 @@ describeEachEngine('forged and expired access tokens are refused', (_getDb, { ge
   });
   afterAll(() => app.close());
 
-  /** An ADMIN (the first account) and a USER, with genuine tokens; the USER's is the one forged from. */
+  /** An ADMIN (the first account) and a USER, with genuine tokens, both forged from below. */
   async function twoUsers(): Promise<{ admin: TestUser; user: TestUser }> {
     const admin = await createTestUser({ database: getDatabase(), config }, { password: null });
     const user = await createTestUser({ database: getDatabase(), config }, { password: null });
@@ -36,53 +37,67 @@ describeEachEngine('forged and expired access tokens are refused', (_getDb, { ge
     return { admin, user };
   }
 
-  it('admits the genuine token on every probed route (the refusals below are the token’s)', async () => {
-    const { user } = await twoUsers();
+  async function expectNothingWrittenBy({ admin, user }: { admin: TestUser; user: TestUser }): Promise<void> {
+    await expectNothingWritten(app, user.token, admin.token);
+    await expectNothingWritten(app, admin.token);
+  }
+
+  it('admits the genuine tokens (the refusals below are the forgery’s): the admin’s on administration too', async () => {
+    const { admin, user } = await twoUsers();
     await expectAdmitted(app, user.token);
+    await expectAdmitted(app, admin.token, { admin: true });
+    const userOnAdmin = await app.inject({ url: adminPaths.users, headers: user.headers });
+    expect(userOnAdmin.statusCode).toBe(403);
   });
 
   it('refuses a token signed with another secret', async () => {
-    const { user } = await twoUsers();
-    const forged = await signAccessToken(
-      'another-server-jwt-secret-0123456789abcdef',
-      { id: user.user.id, role: 'USER' },
-      900,
-    );
-    await expectRefused(app, forged);
-    await expectNothingWritten(app, user.token);
+    const users = await twoUsers();
+    for (const owner of [users.user, users.admin]) {
+      const forged = await signAccessToken(
+        'another-server-jwt-secret-0123456789abcdef',
+        { id: owner.user.id, role: owner.user.role },
+        900,
+      );
+      await expectRefused(app, forged, owner.user.role);
+    }
+    await expectNothingWrittenBy(users);
   });
 
   it('refuses a token with alg none, unsigned or with the genuine signature kept', async () => {
-    const { user } = await twoUsers();
-    const { header, payload, signature } = split(user.token);
-    for (const alg of ['none', 'None', 'NONE']) {
-      for (const kept of ['', signature]) {
-        await expectRefused(app, join({ ...header, alg }, payload, kept), `alg ${alg}`);
+    const users = await twoUsers();
+    for (const owner of [users.user, users.admin]) {
+      const { header, payload, signature } = split(owner.token);
+      for (const alg of ['none', 'None', 'NONE']) {
+        for (const kept of ['', signature]) {
+          await expectRefused(app, join({ ...header, alg }, payload, kept), `${owner.user.role} alg ${alg}`);
+        }
       }
     }
-    await expectNothingWritten(app, user.token);
+    await expectNothingWrittenBy(users);
   });
 
   it('refuses an expired token signed with the right secret', async () => {
-    const { user } = await twoUsers();
+    const users = await twoUsers();
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ role: 'USER' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.user.id)
-      .setIssuedAt(nowSeconds - 960)
-      .setExpirationTime(nowSeconds - 60)
-      .sign(new TextEncoder().encode(config.secrets.jwtSecret));
-    await expectRefused(app, expired);
-    await expectNothingWritten(app, user.token);
+    for (const owner of [users.user, users.admin]) {
+      const expired = await new SignJWT({ role: owner.user.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(owner.user.id)
+        .setIssuedAt(nowSeconds - 960)
+        .setExpirationTime(nowSeconds - 60)
+        .sign(new TextEncoder().encode(config.secrets.jwtSecret));
+      await expectRefused(app, expired, owner.user.role);
+    }
+    await expectNothingWrittenBy(users);
   });
 
   it('refuses a token whose payload was edited (role ADMIN, or another user) with its signature kept', async () => {
-    const { admin, user } = await twoUsers();
+    const users = await twoUsers();
+    const { admin, user } = users;
     const { header, payload, signature } = split(user.token);
     expect(payload).toMatchObject({ role: 'USER', sub: user.user.id });
     await expectRefused(app, join(header, { ...payload, role: 'ADMIN' }, signature), 'role ADMIN');
     await expectRefused(app, join(header, { ...payload, sub: admin.user.id }, signature), 'sub of the admin');
-    await expectNothingWritten(app, user.token);
-    await expectNothingWritten(app, admin.token);
+    await expectNothingWrittenBy(users);
   });
 });

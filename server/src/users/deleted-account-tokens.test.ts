@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPath, adminPaths } from '@parley/shared/api/admin-paths';
 import { paths } from '@parley/shared/api/paths';
 import { expectAdmitted, expectRefused } from '../../test/access-token-probes';
 import { buildAppOn } from '../../test/app-on-database';
@@ -26,7 +27,7 @@ async function deleteAccount(app: FastifyInstance, owner: TestUser): Promise<voi
   expect(response.statusCode, response.body).toBe(200);
 }
 
-describeEachEngine('a deleted account’s access token', (_getDb, { getDatabase }) => {
+describeEachEngine('a deleted or disabled account’s access token', (_getDb, { getDatabase }) => {
   let app: FastifyInstance;
   let config: AppConfig;
   let clock = Date.parse('2030-01-01T00:00:00Z');
@@ -36,20 +37,45 @@ describeEachEngine('a deleted account’s access token', (_getDb, { getDatabase 
   });
   afterAll(() => app.close());
   const newUser = () => createTestUser({ database: getDatabase(), config }, { password: null });
+  /** The first account of a test (tables are emptied between tests) is an administrator. */
+  async function newAdmin(): Promise<TestUser> {
+    const admin = await newUser();
+    expect(admin.user.role).toBe('ADMIN');
+    return admin;
+  }
 
-  it('is refused (401, not 500) on reads and writes as soon as the account is deleted', async () => {
-    const owner = await newUser();
-    await expectAdmitted(app, owner.token);
+  it('is refused (401, not 500) on reads, writes and administration as soon as the account is deleted', async () => {
+    const owner = await newAdmin();
+    await expectAdmitted(app, owner.token, { admin: true });
     await deleteAccount(app, owner);
     await expectRefused(app, owner.token);
   });
 
   it('is refused once the kept answer expires when the row was deleted outside the app', async () => {
-    const owner = await newUser();
-    await expectAdmitted(app, owner.token);
+    const owner = await newAdmin();
+    await expectAdmitted(app, owner.token, { admin: true });
     await getDatabase().db.delete(users).where(eq(users.id, owner.user.id));
     clock += ACCOUNT_STATUS_TTL_MS;
     await expectRefused(app, owner.token);
+  });
+
+  it('is refused as soon as another administrator disables the account or deletes it; admitted while enabled', async () => {
+    const first = await newAdmin();
+    const second = await newUser();
+    await getDatabase().db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, second.user.id));
+    await expectAdmitted(app, second.token, { admin: true });
+    const account = adminPath(adminPaths.user, second.user.id);
+    const change = async (method: 'PATCH' | 'DELETE', payload?: object) => {
+      const response = await app.inject({ method, url: account, headers: first.headers, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+
+    await change('PATCH', { disabled: true });
+    await expectRefused(app, second.token);
+    await change('PATCH', { disabled: false });
+    await expectAdmitted(app, second.token, { admin: true });
+    await change('DELETE');
+    await expectRefused(app, second.token);
   });
 });
 
