@@ -361,6 +361,11 @@ describe('createActionCaller: bad answers', () => {
     expect(out.startsWith('x'.repeat(10_000))).toBe(true);
     expect(out.endsWith('\n[The response was cut at 10000 bytes.]')).toBe(true);
     expect(out.length).toBeLessThan(10_100);
+    // The rest was refused, not read: the connection closed with most of the 50 MB never taken by the socket
+    // (a reader that went on to the end would have taken all 50).
+    const [answer] = api.hugeAnswers.slice(-1);
+    await expect.poll(() => answer?.closed).toBe(true);
+    expect(answer?.sentMb).toBeLessThan(50);
   });
 
   it('the caller can stop a call', async () => {

@@ -18,6 +18,8 @@ export interface TestApi {
   tokenRequests: SeenRequest[];
   /** `expires_in` of the next tokens issued. */
   tokenLifetime: { seconds: number };
+  /** Each `/huge` answer: the MB of its 50 written (as the socket took them), and whether it was closed. */
+  hugeAnswers: { sentMb: number; closed: boolean }[];
   spec(serverUrl?: string): string;
   close(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function startTestApi(): Promise<TestApi> {
   const seen: SeenRequest[] = [];
   const tokenRequests: SeenRequest[] = [];
   const tokenLifetime = { seconds: 3600 };
+  const hugeAnswers: TestApi['hugeAnswers'] = [];
   let issued = 0;
   const server = createServer((req, res) => {
     let body = '';
@@ -61,10 +64,12 @@ export async function startTestApi(): Promise<TestApi> {
       if (url.pathname === '/huge') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         const chunk = Buffer.alloc(1024 * 1024, 'x');
-        let sent = 0;
+        const answer = { sentMb: 0, closed: false };
+        hugeAnswers.push(answer);
+        res.on('close', () => (answer.closed = true));
         const pump = (): void => {
-          while (sent < 50) {
-            sent += 1;
+          while (answer.sentMb < 50 && !res.destroyed) {
+            answer.sentMb += 1;
             if (!res.write(chunk)) {
               res.once('drain', pump);
               return;
@@ -108,6 +113,7 @@ export async function startTestApi(): Promise<TestApi> {
     seen,
     tokenRequests,
     tokenLifetime,
+    hugeAnswers,
     spec: (serverUrl = `${origin}/v1`) => testApiSpec(serverUrl),
     close: () =>
       new Promise<void>((resolve) => {
