@@ -12,6 +12,14 @@ export interface EventLoopReport {
    * not available.
    */
   busiestTurn: number | null;
+  /** The main thread's whole time on a CPU while watched (every turn together), or null. */
+  cpuTotal: number | null;
+  /**
+   * The busiest turn's part of `cpuTotal` (0–1), or null: how evenly the thread's work was spread over turns.
+   * A ratio of two CPU times of this thread, so a loaded machine, which slows every turn alike, leaves it be;
+   * work done in one go shows as a share near 1, whatever the machine.
+   */
+  busiestShare: number | null;
   /** The longest time the main thread waited for a CPU between two turns (other processes' share). */
   longestWait: number | null;
   /** The share of the watched time the main thread was ready to run but waited for a CPU (0–1), or null. */
@@ -31,6 +39,12 @@ function schedstatReader(): (() => [number, number]) | null {
   } catch {
     return null;
   }
+}
+
+/** This process's main thread's time on a CPU so far, in ms (Linux schedstat), or null where it cannot be read. */
+export function threadCpuMs(): number | null {
+  const read = schedstatReader();
+  return read ? read()[0] / 1e6 : null;
 }
 
 /**
@@ -58,12 +72,17 @@ export function watchEventLoop(): () => EventLoopReport {
   return () => {
     clearInterval(timer);
     histogram.disable();
-    const waited = read ? (read()[1] - first[1]) / 1e6 : 0;
+    const end = read?.() ?? [0, 0];
+    // The turn still running when watching stops counts too: work done in one go just before would hide there.
+    busiest = Math.max(busiest, end[0] - last[0]);
+    const waited = (end[1] - first[1]) / 1e6;
     const elapsed = performance.now() - started;
     return {
       delayP99: histogram.percentile(99) / 1e6,
       delayMax: histogram.max / 1e6,
       busiestTurn: read ? busiest / 1e6 : null,
+      cpuTotal: read ? (end[0] - first[0]) / 1e6 : null,
+      busiestShare: read && end[0] > first[0] ? busiest / (end[0] - first[0]) : null,
       longestWait: read ? longestWait / 1e6 : null,
       waitShare: read && elapsed > 0 ? waited / elapsed : null,
     };

@@ -1,7 +1,6 @@
 // Big OpenAPI specs saved as actions, over HTTP (issue 22 finding 3): the limits on operations per spec and
 // on an assistant's tools answer 400 with a readable message and store nothing, a user's specs are checked
 // one at a time with a 429 past a few, and the parse, validation and planning run off the event loop.
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { MAX_ACTION_OPERATIONS } from '@parley/shared/schemas/action';
@@ -13,7 +12,7 @@ import {
 } from '@parley/shared/schemas/assistant';
 import { buildAppOn } from '../../test/app-on-database';
 import { describeEachEngine } from '../../test/describe-each-engine';
-import { watchEventLoop } from '../../test/event-loop-watch';
+import { threadCpuMs, watchEventLoop } from '../../test/event-loop-watch';
 import { createTestUser, type TestUser } from '../../test/test-users';
 import { prepareActionSpec } from '../actions/spec-check';
 import { manyOperationsSpec, responseHeavySpec, sharedSchemaSpec } from '../actions/test-specs';
@@ -28,23 +27,7 @@ import {
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const ENV = { OLLAMA_BASE_URL: 'off', ASSISTANTS_API_KEY: 'sk-test', ASSISTANTS_MODELS: 'gpt-4o-mini' };
-/**
- * The most CPU time the server's thread may spend between two ticks of a 10 ms timer while big specs are
- * saved (as big-import.test.ts holds it): the saves' work on that thread is the request and answer JSON and
- * the plans handed back, never the parse.
- */
-const TURN_CPU_MS = 100;
-
 const count = (value: number): string => value.toLocaleString('en-US');
-
-/** The calling thread's time on a CPU so far, in ms (Linux schedstat), or null where it cannot be read. */
-function threadCpuMs(): number | null {
-  try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
-}
 
 describeEachEngine('action specs: limits, turns and the event loop', (_getDb, { getDatabase }) => {
   let app: FastifyInstance;
@@ -219,9 +202,8 @@ describeEachEngine('action specs: limits, turns and the event loop', (_getDb, { 
       `action specs: busiest turn ${loop.busiestTurn?.toFixed(0) ?? '?'} ms on CPU, loop delay max ` +
         `${loop.delayMax.toFixed(0)} ms; the heavy spec's check on this thread ${onThread?.toFixed(0) ?? '?'} ms`,
     );
-    if (loop.busiestTurn !== null) {
-      expect(loop.busiestTurn).toBeLessThan(TURN_CPU_MS);
-      if (onThread !== null) expect(loop.busiestTurn).toBeLessThan(onThread / 2);
-    }
+    // The saves' work on the server thread is the request and answer JSON and the plans handed back, never the
+    // parse: its busiest turn is held against what the parse costs on this same thread, not against a time.
+    if (loop.busiestTurn !== null && onThread !== null) expect(loop.busiestTurn).toBeLessThan(onThread / 2);
   });
 });

@@ -131,11 +131,17 @@ describe('migrations at a later start', () => {
 describe.skipIf(postgresSkipReason() !== undefined)('migrations on PGlite and PostgreSQL', () => {
   let pglite: Database;
   let postgres: Database;
+  // What did open, closed after: one engine failing to open leaves the other to close, not a second error.
+  const opened: Database[] = [];
+  const open = async (database: Promise<Database>) => {
+    opened.push(await database);
+    return database;
+  };
   beforeAll(async () => {
-    [pglite, postgres] = await Promise.all([createTestPglite(), createTestPostgres()]);
+    [pglite, postgres] = await Promise.all([open(createTestPglite()), open(createTestPostgres())]);
   });
   afterAll(async () => {
-    await Promise.all([pglite.close(), postgres.close()]);
+    await Promise.all(opened.map((database) => database.close()));
   });
 
   it('create the same tables, columns, indexes and constraints on both engines', async () => {

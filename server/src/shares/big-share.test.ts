@@ -18,10 +18,12 @@ import { saveConversationForTurn } from '../conversations/service';
 import { messages, shares } from '../db/schema';
 
 /**
- * The most CPU time the server's thread may spend between two ticks of a 10 ms timer while a 5,000-message
- * path is copied (batched inserts with a turn of the event loop between two).
+ * The largest part of the server thread's CPU time while a 5,000-message path is copied that one turn of its
+ * event loop may take (batched inserts with a turn of the event loop between two): 8–19 % seen, alone and
+ * beside a whole test run; the copy in one statement takes 38–60 %. A ratio of this thread's own CPU times,
+ * which other processes on the machine slow alike, so a loaded machine leaves it be.
  */
-const TURN_CPU_MS = 100;
+const MAX_TURN_SHARE = 0.3;
 
 /** The server's embedded database as `npm start` opens it: PGlite in a worker thread on a data dir. */
 async function embeddedDatabase(): Promise<Database> {
@@ -106,10 +108,10 @@ function longPathSuite(name: string, getDatabase: () => Database, getDb: () => D
     const loop = stop();
     expect(created.statusCode, created.body).toBe(201);
     console.info(
-      `[${name}] 5,000-message share: busiest turn ${loop.busiestTurn?.toFixed(0) ?? '?'} ms on CPU, ` +
-        `loop delay max ${loop.delayMax.toFixed(0)} ms`,
+      `[${name}] 5,000-message share: busiest turn ${loop.busiestTurn?.toFixed(0) ?? '?'} of ` +
+        `${loop.cpuTotal?.toFixed(0) ?? '?'} ms on CPU, loop delay max ${loop.delayMax.toFixed(0)} ms`,
     );
-    if (holdTurns && loop.busiestTurn !== null) expect(loop.busiestTurn).toBeLessThan(TURN_CPU_MS);
+    if (holdTurns && loop.busiestShare !== null) expect(loop.busiestShare).toBeLessThan(MAX_TURN_SHARE);
 
     const { shareId } = shareLinkSchema.parse(created.json());
     const viewed = await app.inject({ url: `/api/share/${shareId}`, headers: alice.headers });
