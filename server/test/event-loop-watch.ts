@@ -14,12 +14,6 @@ export interface EventLoopReport {
   busiestTurn: number | null;
   /** The main thread's whole time on a CPU while watched (every turn together), or null. */
   cpuTotal: number | null;
-  /**
-   * The busiest turn's part of `cpuTotal` (0–1), or null: how evenly the thread's work was spread over turns.
-   * A ratio of two CPU times of this thread, so a loaded machine, which slows every turn alike, leaves it be;
-   * work done in one go shows as a share near 1, whatever the machine.
-   */
-  busiestShare: number | null;
   /** The longest time the main thread waited for a CPU between two turns (other processes' share). */
   longestWait: number | null;
   /** The share of the watched time the main thread was ready to run but waited for a CPU (0–1), or null. */
@@ -41,10 +35,12 @@ function schedstatReader(): (() => [number, number]) | null {
   }
 }
 
+/** Null where this system has no schedstat (not Linux). */
+const readSchedstat = schedstatReader();
+
 /** This process's main thread's time on a CPU so far, in ms (Linux schedstat), or null where it cannot be read. */
 export function threadCpuMs(): number | null {
-  const read = schedstatReader();
-  return read ? read()[0] / 1e6 : null;
+  return readSchedstat ? readSchedstat()[0] / 1e6 : null;
 }
 
 /**
@@ -55,7 +51,7 @@ export function threadCpuMs(): number | null {
 export function watchEventLoop(): () => EventLoopReport {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
-  const read = schedstatReader();
+  const read = readSchedstat;
   let busiest = 0;
   let longestWait = 0;
   const started = performance.now();
@@ -82,7 +78,6 @@ export function watchEventLoop(): () => EventLoopReport {
       delayMax: histogram.max / 1e6,
       busiestTurn: read ? busiest / 1e6 : null,
       cpuTotal: read ? (end[0] - first[0]) / 1e6 : null,
-      busiestShare: read && end[0] > first[0] ? busiest / (end[0] - first[0]) : null,
       longestWait: read ? longestWait / 1e6 : null,
       waitShare: read && elapsed > 0 ? waited / elapsed : null,
     };

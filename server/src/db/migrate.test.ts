@@ -133,8 +133,9 @@ describe.skipIf(postgresSkipReason() !== undefined)('migrations on PGlite and Po
   let postgres: Database;
   // What did open, closed after: one engine failing to open leaves the other to close, not a second error.
   const opened: Database[] = [];
-  const open = async (database: Promise<Database>) => {
-    opened.push(await database);
+  const open = async (opening: Promise<Database>) => {
+    const database = await opening;
+    opened.push(database);
     return database;
   };
   beforeAll(async () => {
